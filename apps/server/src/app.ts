@@ -1,0 +1,111 @@
+/**
+ * Builds the Fastify app: plugins first (cookies, security headers, OpenAPI, validation, CSRF,
+ * access control), then the feature modules. Tests call `buildApp` and use `app.inject`.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerAccessControl } from './http/access.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerWeb } from './http/web.js';
+import { registerXsrf } from './http/xsrf.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { integrationRoutes } from './modules/integration/routes.js';
+import { passwordRoutes } from './modules/password/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import { badgeRoutes } from './modules/badges/routes.js';
+import { stripeCspSources } from './payments/stripe-csp.js';
+import { systemRoutes } from './modules/system/routes.js';
+
+export type AppDependencies = { config: Config; db: Database };
+
+/** Content-Security-Policy: scripts only from this origin (and the configured chat widget), since the session token lives in browser storage. */
+function contentSecurityPolicy(config: Config) {
+  const chatOrigin = config.liveChatScriptUrl ? new URL(config.liveChatScriptUrl).origin : undefined;
+  const withChat = (...sources: string[]) => (chatOrigin ? [...sources, chatOrigin] : sources);
+  // Stripe.js and its Payment Element, in stripe mode only (docs/decisions/006-payment-gateway.md).
+  const stripe = stripeCspSources(config);
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: withChat("'self'", ...stripe.script),
+      // Mantine writes its theme variables into a <style> element; inline styles cannot run code.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: withChat("'self'", 'data:', 'blob:', ...stripe.img),
+      connectSrc: withChat("'self'", ...stripe.connect),
+      frameSrc: withChat("'self'", ...stripe.frame),
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
+
+export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Dealer Portal API', version: '1.0.0', description: 'See docs/api.md for authentication and errors.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'http', scheme: 'bearer', description: 'The session id from login' },
+        },
+      },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerXsrf(app, { exemptPrefixes: ['/api/integration/', '/api/webhooks/'] });
+  registerAccessControl(app, { db, idleMinutes: config.sessionIdleMinutes });
+
+  await app.register(systemRoutes, { db, config });
+  await app.register(authRoutes, { db, settings: config });
+  await app.register(cartRoutes, { db });
+  await app.register(catalogRoutes, { db });
+  await app.register(orderRoutes, { db });
+  await app.register(integrationRoutes, { db });
+  await app.register(passwordRoutes, { db });
+  await app.register(usersRoutes, { db });
+  await app.register(checkoutRoutes, { db, config });
+  await app.register(badgeRoutes, { db });
+  await app.register(mediaRoutes, { db });
+  // The development mailbox exists only while it is the mail transport (no SMTP_URL).
+  if (!config.smtpUrl) await app.register(devMailboxRoutes, { db });
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  const hasWeb = await registerWeb(app, config.webDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ messages: [{ field: '', message: 'Not found.' }] });
+  });
+
+  return app;
+}

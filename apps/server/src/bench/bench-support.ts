@@ -1,0 +1,485 @@
+/**
+ * Shared machinery of `npm run bench -- <suite>` (performance.md "Method"):
+ *  - the server runs in its own process (as in production), so the load generator does not share
+ *    its event loop;
+ *  - `measureHttp`: autocannon at a fixed concurrency, warm-up, then several timed rounds; the
+ *    median round (by throughput) is reported with its p50/p95/p99 from every response's time;
+ *  - `captureStatements`: runs the endpoint's own code path (access check + service) against a
+ *    Drizzle instance that records every statement, so the ceiling replays exactly the same SQL;
+ *  - `measureSql`: the "SQL ceiling", those statements executed directly by the driver with the
+ *    same concurrency, rounds and timing;
+ *  - `printComparison`: both side by side and efficiency = endpoint req/s / ceiling req/s.
+ * Both engines: PostgreSQL (DATABASE_URL or --db=postgres://...) and PGlite (DATA_DIR or --db=dir).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { Logger } from 'drizzle-orm/logger';
+import pg from 'pg';
+import { loadConfig, REPO_ROOT } from '../config.js';
+import type { Database } from '../db/client.js';
+import * as schema from '../db/schema.js';
+import { authenticateSession, type Principal } from '../modules/auth/principal.js';
+
+export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
+export type BenchSettings = {
+  target: BenchTarget;
+  /** Concurrent connections of the load generator, and of the SQL ceiling. */
+  connections: number;
+  warmupSeconds: number;
+  roundSeconds: number;
+  rounds: number;
+  port: number;
+};
+
+export type LoadResult = {
+  requests: number;
+  errors: number;
+  /** Completed requests (or statement groups) per second. */
+  throughput: number;
+  p50: number;
+  p95: number;
+  p99: number;
+};
+
+/** `name`: the endpoint ran it as a named prepared statement; the ceiling does the same. */
+export type Statement = { sql: string; params: unknown[]; name?: string };
+/** The statements one request runs, in order. */
+export type StatementGroup = Statement[];
+
+const USAGE = `options: --db=<postgres://url | pglite data dir> --connections=10 --warmup=3 --duration=10 --rounds=3 --port=3190
+The database must hold the M data set: npm run seed -- --size=M (same DATABASE_URL / DATA_DIR).`;
+
+/** Reads `--name=value` options; the database defaults to the configured one (README table). */
+export function parseBenchArgs(args: string[]): BenchSettings & { extra: Map<string, string> } {
+  const options = new Map<string, string>();
+  for (const arg of args) {
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new Error(`unknown argument ${arg}\n${USAGE}`);
+    options.set(match[1]!, match[2] ?? 'true');
+  }
+  const number = (name: string, fallback: number) => {
+    const raw = options.get(name);
+    options.delete(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
+    return value;
+  };
+  const config = loadConfig();
+  const db = options.get('db');
+  options.delete('db');
+  const target: BenchTarget = db
+    ? /^postgres(ql)?:\/\//.test(db)
+      ? { kind: 'postgres', url: db }
+      : { kind: 'pglite', dataDir: path.resolve(db) }
+    : config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+  return {
+    target,
+    connections: number('connections', 10),
+    warmupSeconds: number('warmup', 3),
+    roundSeconds: number('duration', 10),
+    rounds: number('rounds', 3),
+    port: number('port', 3190),
+    extra: options,
+  };
+}
+
+export function describeTarget(target: BenchTarget): string {
+  return target.kind === 'postgres' ? `PostgreSQL ${new URL(target.url).host}${new URL(target.url).pathname}` : `PGlite ${target.dataDir}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server process
+
+export type BenchServer = {
+  baseUrl: string;
+  /** Resident memory of the server process in MB (Linux /proc), undefined elsewhere. */
+  rssMb(): number | undefined;
+  stop(): Promise<void>;
+};
+
+export async function startServer(settings: BenchSettings): Promise<BenchServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(settings.port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_ON_START: 'false',
+    MAIL_WORKER_INTERVAL_MS: '0',
+  };
+  if (settings.target.kind === 'postgres') env.DATABASE_URL = settings.target.url;
+  else {
+    delete env.DATABASE_URL;
+    // main.ts opens DATA_DIR/pglite.
+    env.DATA_DIR = path.dirname(settings.target.dataDir);
+  }
+  const main = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
+    env,
+    cwd: path.join(REPO_ROOT, 'apps/server'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${settings.port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the server did not answer /api/health within 5 minutes');
+    }
+    await sleep(250);
+  }
+
+  return {
+    baseUrl,
+    rssMb() {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+        return kb ? Math.round(Number(kb) / 1024) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, sleep(30_000)]);
+    },
+  };
+}
+
+export type BenchSession = { token: string; headers: Record<string, string> };
+
+/** Signs in as a browser would (XSRF cookie + header, bearer token afterwards). */
+export async function signIn(baseUrl: string, email: string, password = 'Demo-Portal-2026!'): Promise<BenchSession> {
+  const xsrf = 'bench-xsrf-token';
+  const base = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const response = await fetch(`${baseUrl}/api/users/session/login`, {
+    method: 'POST',
+    headers: base,
+    body: JSON.stringify({ email, password, deviceId: 'bench' }),
+  });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+  const { id } = (await response.json()) as { id: string };
+  return { token: id, headers: { ...base, authorization: `Bearer ${id}` } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    throughput: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
+}
+
+/** Warm-up, then `rounds` rounds; the median round by throughput stands for the run. */
+async function medianOfRounds(settings: BenchSettings, round: (seconds: number) => Promise<LoadResult>): Promise<LoadResult> {
+  await round(settings.warmupSeconds);
+  const results: LoadResult[] = [];
+  for (let i = 0; i < settings.rounds; i++) results.push(await round(settings.roundSeconds));
+  results.sort((a, b) => a.throughput - b.throughput);
+  return results[Math.floor(results.length / 2)]!;
+}
+
+export type HttpRequestSpec = { method: 'GET' | 'POST'; path: string; body?: unknown };
+
+/**
+ * An endpoint under load: `next(i)` gives the i-th request (vary the SKUs or words so caches do
+ * not flatter the result). Any answer other than 2xx counts as an error.
+ */
+export async function measureHttp(
+  baseUrl: string,
+  session: BenchSession,
+  next: (i: number) => HttpRequestSpec,
+  settings: BenchSettings,
+): Promise<LoadResult> {
+  let counter = 0;
+  const round = (seconds: number) =>
+    new Promise<LoadResult>((resolve, reject) => {
+      const latencies: number[] = [];
+      let errors = 0;
+      const started = process.hrtime.bigint();
+      const instance = autocannon(
+        {
+          url: baseUrl,
+          connections: settings.connections,
+          duration: seconds,
+          headers: session.headers,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const spec = next(counter++);
+                return {
+                  ...request,
+                  method: spec.method,
+                  path: spec.path,
+                  body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+                };
+              },
+            },
+          ],
+        },
+        (error) => {
+          if (error) return reject(error);
+          const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+          resolve(summarize(latencies, errors, elapsed));
+        },
+      );
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+        else errors++;
+      });
+      instance.on('reqError', () => errors++);
+    });
+  return medianOfRounds(settings, round);
+}
+
+/** A direct connection to the bench database for the ceiling (no HTTP, no app code). */
+export type SqlRunner = { run(group: StatementGroup): Promise<void>; close(): Promise<void> };
+
+export async function openSqlRunner(target: BenchTarget, connections: number): Promise<SqlRunner> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: connections });
+    return {
+      async run(group) {
+        // One connection per request, statements in order, as a request handler uses them.
+        const client = await pool.connect();
+        try {
+          for (const s of group)
+            await client.query(s.name ? { name: s.name, text: s.sql, values: s.params } : { text: s.sql, values: s.params });
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+  return {
+    async run(group) {
+      for (const s of group) await client.query(s.sql, s.params);
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * The SQL ceiling: `connections` workers replay statement groups back to back for the same
+ * rounds as the endpoint; one group (one request's statements) counts as one request.
+ */
+export async function measureSql(runner: SqlRunner, groups: StatementGroup[], settings: BenchSettings): Promise<LoadResult> {
+  if (groups.length === 0) throw new Error('no statements to replay');
+  let counter = 0;
+  const round = async (seconds: number) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const started = process.hrtime.bigint();
+    const deadline = started + BigInt(Math.round(seconds * 1e9));
+    const worker = async () => {
+      while (process.hrtime.bigint() < deadline) {
+        const group = groups[counter++ % groups.length]!;
+        const t0 = process.hrtime.bigint();
+        try {
+          await runner.run(group);
+          latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        } catch {
+          errors++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: settings.connections }, worker));
+    return summarize(latencies, errors, Number(process.hrtime.bigint() - started) / 1e9);
+  };
+  return medianOfRounds(settings, round);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Capturing the endpoint's SQL
+
+export type StatementCapture = {
+  db: Database;
+  /** Runs `work` and answers every statement it sent, in order. */
+  capture(work: (db: Database) => Promise<unknown>): Promise<StatementGroup>;
+  /** The access layer's statements for a session (principal load + touch), then the route's. */
+  captureRequest(token: string, work: (db: Database, principal: Principal) => Promise<unknown>): Promise<StatementGroup>;
+  close(): Promise<void>;
+};
+
+/**
+ * A Drizzle instance over the bench database that records every statement: on PostgreSQL by
+ * wrapping the pool's query() (so statements a module sends to the pool itself, such as named
+ * prepared ones, are seen too), on PGlite through Drizzle's logger. Run it while the server is
+ * stopped for PGlite (one process per data directory).
+ */
+export async function openStatementCapture(target: BenchTarget): Promise<StatementCapture> {
+  let recording: Statement[] | undefined;
+  const logger: Logger = {
+    logQuery(query, params) {
+      recording?.push({ sql: query, params });
+    },
+  };
+  let db: Database;
+  let close: () => Promise<void>;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 2 });
+    const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
+    (pool as unknown as { query: typeof query }).query = (config, values) => {
+      if (recording) {
+        if (typeof config === 'string') recording.push({ sql: config, params: (values as unknown[]) ?? [] });
+        else {
+          const c = config as { text: string; values?: unknown[]; name?: string };
+          recording.push({ sql: c.text, params: c.values ?? (values as unknown[]) ?? [], ...(c.name ? { name: c.name } : {}) });
+        }
+      }
+      return query(config, values);
+    };
+    db = drizzlePostgres(pool, { schema });
+    close = () => pool.end();
+  } else {
+    const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    db = drizzlePglite(client, { schema, logger }) as unknown as Database;
+    close = () => client.close();
+  }
+  const capture: StatementCapture['capture'] = async (work) => {
+    recording = [];
+    try {
+      await work(db);
+      return recording;
+    } finally {
+      recording = undefined;
+    }
+  };
+  return {
+    db,
+    capture,
+    captureRequest: (token, work) =>
+      capture(async (database) => {
+        const principal = await authenticateSession(database, token, loadConfig().sessionIdleMinutes);
+        if (!principal) throw new Error('the bench session is not valid');
+        await work(database, principal);
+      }),
+    close,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting
+
+export type Comparison = { operation: string; endpoint: LoadResult; ceiling: LoadResult; target?: { p95Ms: number; efficiency: number } };
+
+const ms = (value: number) => `${value.toFixed(1)}`;
+const pad = (text: string, width: number) => text.padStart(width);
+
+/** Endpoint beside its SQL ceiling; efficiency = endpoint throughput / ceiling throughput. */
+export function printComparison(title: string, rows: Comparison[]): void {
+  console.log(`\n${title}`);
+  const header = `${'operation'.padEnd(38)} | ${pad('p50 ms', 7)} ${pad('p95 ms', 7)} ${pad('req/s', 8)} ${pad('err', 4)} | ${pad('SQL p50', 7)} ${pad('SQL p95', 7)} ${pad('SQL/s', 8)} | ${pad('ratio', 6)} | target`;
+  console.log(header);
+  console.log('-'.repeat(header.length + 12));
+  for (const { operation, endpoint, ceiling, target } of rows) {
+    const ratio = ceiling.throughput > 0 ? endpoint.throughput / ceiling.throughput : 0;
+    const verdict = target
+      ? `p95 < ${target.p95Ms} ms ${endpoint.p95 < target.p95Ms ? 'ok' : 'MISSED'}, ratio >= ${Math.round(target.efficiency * 100)}% ${ratio >= target.efficiency ? 'ok' : 'MISSED'}`
+      : '';
+    console.log(
+      `${operation.padEnd(38)} | ${pad(ms(endpoint.p50), 7)} ${pad(ms(endpoint.p95), 7)} ${pad(endpoint.throughput.toFixed(0), 8)} ${pad(String(endpoint.errors), 4)} | ${pad(ms(ceiling.p50), 7)} ${pad(ms(ceiling.p95), 7)} ${pad(ceiling.throughput.toFixed(0), 8)} | ${pad(`${(ratio * 100).toFixed(0)}%`, 6)} | ${verdict}`,
+    );
+  }
+}
+
+/** A deterministic pick from a sample, so two runs ask the same questions. */
+export function cycle<T>(items: readonly T[]): (i: number) => T {
+  if (items.length === 0) throw new Error('empty sample');
+  return (i) => items[i % items.length]!;
+}
+
+/** One benchmarked read path of a suite: its HTTP request and the same work through the service code. */
+export type BenchOperation<S> = {
+  name: string;
+  /** performance.md's target on the M set, native PostgreSQL. */
+  target?: { p95Ms: number; efficiency: number };
+  request(i: number, samples: S): HttpRequestSpec;
+  /** The same request through the service code, for capturing its statements. */
+  run(db: Database, principal: Principal, i: number, samples: S): Promise<unknown>;
+};
+
+/**
+ * The ceiling half of a suite: captures each operation's statements from the real code path
+ * (`sampleCount` variants), then replays them directly with the suite's concurrency.
+ * Answers one comparison row per operation and how many statements one request runs.
+ */
+export async function measureCeilings<S>(
+  settings: BenchSettings,
+  token: string,
+  operations: readonly BenchOperation<S>[],
+  samples: S,
+  sampleCount: number,
+  endpoint: Map<string, LoadResult>,
+): Promise<{ rows: Comparison[]; statementsPerRequest: string }> {
+  const capture = await openStatementCapture(settings.target);
+  const groups = new Map<string, StatementGroup[]>();
+  try {
+    for (const op of operations) {
+      const list: StatementGroup[] = [];
+      for (let i = 0; i < sampleCount; i++)
+        list.push(await capture.captureRequest(token, (db, principal) => op.run(db, principal, i, samples)));
+      groups.set(op.name, list);
+    }
+  } finally {
+    await capture.close();
+  }
+  const runner = await openSqlRunner(settings.target, settings.connections);
+  const rows: Comparison[] = [];
+  try {
+    for (const op of operations) {
+      process.stdout.write(`  SQL ceiling: ${op.name}...`);
+      const ceiling = await measureSql(runner, groups.get(op.name)!, settings);
+      console.log(' done');
+      rows.push({
+        operation: op.name,
+        endpoint: endpoint.get(op.name)!,
+        ceiling,
+        target: op.target && op.target.efficiency > 0 ? op.target : undefined,
+      });
+    }
+  } finally {
+    await runner.close();
+  }
+  const statementsPerRequest = operations.map((op) => `${op.name}: ${groups.get(op.name)![0]!.length}`).join(', ');
+  return { rows, statementsPerRequest };
+}

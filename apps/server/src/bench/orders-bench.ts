@@ -1,0 +1,181 @@
+/**
+ * `npm run bench -- orders [options]`: the order-history read paths of performance.md on the M data
+ * set (`npm run seed -- --size=M` first): Open Orders, Recent Orders, and the order search with
+ * indexed criteria and with the worst combination (substring criteria over two years, counted),
+ * each beside the same SQL run directly (its ceiling). Reports medians of several rounds; see
+ * bench-support.ts for the method.
+ */
+import { sql } from 'drizzle-orm';
+import { orderSearchRequestSchema, type OrderSearchRequest } from '@portal/domain';
+import type { Database } from '../db/client.js';
+import type { Principal } from '../modules/auth/principal.js';
+import { openOrders, recentOrders, searchOrderHistory } from '../modules/orders/service.js';
+import {
+  cycle,
+  describeTarget,
+  measureCeilings,
+  measureHttp,
+  openStatementCapture,
+  parseBenchArgs,
+  printComparison,
+  signIn,
+  startServer,
+  type BenchOperation,
+  type BenchSettings,
+  type LoadResult,
+} from './bench-support.js';
+
+/** Organization 1's administrator: every branch of the organization, no limitOrderHistory. */
+const USER = 'admin@summitlift.example.com';
+const BRANCHES = [101, 102, 103];
+/** Requests (and statement groups) per operation; the load cycles through them. */
+const SAMPLES = 48;
+const TIME_ZONES = ['America/Denver', 'America/Los_Angeles', 'America/New_York', 'America/Chicago'];
+
+type Samples = { po: string[]; email: string[]; phone: string[]; postalCode: string[] };
+
+const branchOf = (i: number) => BRANCHES[i % BRANCHES.length]!;
+
+const recentBody = (i: number) => ({
+  timeFrame: ([1, 3, 7] as const)[i % 3]!,
+  updateType: (['shipped', 'entered', 'any', 'cancelled'] as const)[i % 4]!,
+  page: 1 + (i % 2),
+  timeZone: TIME_ZONES[i % TIME_ZONES.length]!,
+  branchNumber: branchOf(i),
+});
+
+/** Criteria an index answers: a PO prefix, an email, a phone, a zip prefix (each from real orders). */
+const indexedSearch = (i: number, s: Samples): OrderSearchRequest => {
+  const kind = i % 4;
+  const base = { branchNumber: branchOf(i), timeFrame: '2years' as const, pageSize: 25 as const };
+  if (kind === 0) return { ...base, orderReference: cycle(s.po)(i) };
+  if (kind === 1) return { ...base, email: cycle(s.email)(i) };
+  if (kind === 2) return { ...base, phone: cycle(s.phone)(i) };
+  return { ...base, postalCode: cycle(s.postalCode)(i).slice(0, 4) };
+};
+
+/** The worst combinations: short substrings and broad groups over two years, with the total counted. */
+const WORST: Omit<OrderSearchRequest, 'branchNumber'>[] = [
+  { name: 'auto', timeFrame: '2years', pageSize: 100 },
+  { address: 'st', status: 'invoiced', timeFrame: '2years', pageSize: 50 },
+  { city: 'an', timeFrame: '2years', pageSize: 100, page: 3 },
+  { status: 'pending', timeFrame: '2years', pageSize: 100 },
+  { name: 'e', address: '1', city: 'o', timeFrame: '2years', pageSize: 100 },
+];
+const worstSearch = (i: number): OrderSearchRequest => ({ ...WORST[i % WORST.length]!, branchNumber: branchOf(i) });
+
+const search = (db: Database, principal: Principal, body: OrderSearchRequest) =>
+  searchOrderHistory(db, principal, orderSearchRequestSchema.parse(body));
+
+const OPERATIONS: BenchOperation<Samples>[] = [
+  {
+    name: 'open orders',
+    target: { p95Ms: 10, efficiency: 0.5 },
+    request: (i) => ({ method: 'POST', path: '/api/orders/open', body: { branchNumber: branchOf(i) } }),
+    run: (db, principal, i) => openOrders(db, principal, { branchNumber: branchOf(i) }),
+  },
+  {
+    name: 'recent orders (1/3/7 days, all types)',
+    target: { p95Ms: 10, efficiency: 0.5 },
+    request: (i) => ({ method: 'POST', path: '/api/orders/recent', body: recentBody(i) }),
+    run: (db, principal, i) => recentOrders(db, principal, recentBody(i)),
+  },
+  {
+    name: 'search, indexed criteria',
+    target: { p95Ms: 50, efficiency: 0.5 },
+    request: (i, s) => ({ method: 'POST', path: '/api/orders/search', body: indexedSearch(i, s) }),
+    run: (db, principal, i, s) => search(db, principal, indexedSearch(i, s)),
+  },
+  {
+    name: 'search, worst combination',
+    target: { p95Ms: 250, efficiency: 0 },
+    request: (i) => ({ method: 'POST', path: '/api/orders/search', body: worstSearch(i) }),
+    run: (db, principal, i) => search(db, principal, worstSearch(i)),
+  },
+];
+
+/** Real values of organization 1's orders to search for, the same on every run. */
+async function sampleValues(settings: BenchSettings): Promise<{ samples: Samples; orders: number }> {
+  const capture = await openStatementCapture(settings.target);
+  try {
+    // Index-only scans need a current visibility map; autovacuum keeps one on a live database, but a
+    // freshly seeded or copied one may not have been vacuumed yet.
+    const map = await capture.db.execute(sql`SELECT relpages, relallvisible FROM pg_class WHERE relname = 'orders'`);
+    const { relpages, relallvisible } = map.rows[0] as { relpages: number; relallvisible: number };
+    if (Number(relallvisible) < Number(relpages) / 2) {
+      console.log('orders: visibility map behind (never vacuumed); running VACUUM (ANALYZE) orders as autovacuum would...');
+      await capture.db.execute(sql`VACUUM (ANALYZE) orders`);
+    }
+    const count = await capture.db.execute(sql`SELECT count(*)::int AS n FROM orders`);
+    const rows = await capture.db.execute(sql`
+      SELECT purchase_order_number AS po, ship_to_email AS email, ship_to_phone AS phone, ship_to_postal_code AS zip
+      FROM orders o JOIN branches b ON b.id = o.branch_id
+      WHERE o.organization_id = 1 AND b.branch_number IN (101, 102, 103) AND o.purchase_order_number <> ''
+      ORDER BY md5(o.document_number::text) LIMIT ${SAMPLES}`);
+    const list = rows.rows as { po: string; email: string; phone: string; zip: string }[];
+    if (list.length === 0) throw new Error('organization 1 has no orders: seed the database first');
+    return {
+      samples: {
+        po: list.map((r) => r.po),
+        email: list.map((r) => r.email),
+        phone: list.map((r) => r.phone),
+        postalCode: list.map((r) => r.zip),
+      },
+      orders: Number((count.rows[0] as { n: number }).n),
+    };
+  } finally {
+    await capture.close();
+  }
+}
+
+export async function run(args: string[]): Promise<void> {
+  const settings = parseBenchArgs(args);
+  console.log(
+    `orders bench on ${describeTarget(settings.target)}: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s, ${settings.rounds} rounds of ${settings.roundSeconds} s (median round)`,
+  );
+  const { samples, orders } = await sampleValues(settings);
+  console.log(`orders: ${orders.toLocaleString('en-US')}${orders < 900_000 ? ' (not the M data set: run npm run seed -- --size=M)' : ''}`);
+
+  // 1. The endpoints, on a server in its own process.
+  const server = await startServer(settings);
+  const endpoint = new Map<string, LoadResult>();
+  const answerSizes = new Map<string, number>();
+  let token: string;
+  let rssAfterLoad: number | undefined;
+  try {
+    const session = await signIn(server.baseUrl, USER);
+    token = session.token;
+    for (const op of OPERATIONS) {
+      // The size of a typical answer, so the report says how much each request carries.
+      const probe = op.request(0, samples);
+      const response = await fetch(`${server.baseUrl}${probe.path}`, {
+        method: probe.method,
+        headers: session.headers,
+        body: JSON.stringify(probe.body),
+      });
+      if (!response.ok) throw new Error(`${op.name}: ${response.status} ${await response.text()}`);
+      answerSizes.set(op.name, (await response.arrayBuffer()).byteLength);
+      process.stdout.write(`  endpoint: ${op.name}...`);
+      endpoint.set(op.name, await measureHttp(server.baseUrl, session, (i) => op.request(i % SAMPLES, samples), settings));
+      console.log(' done');
+    }
+    rssAfterLoad = server.rssMb();
+  } finally {
+    await server.stop();
+  }
+
+  // 2. The same statements, captured from the same code path, replayed directly.
+  const { rows, statementsPerRequest } = await measureCeilings(settings, token, OPERATIONS, samples, SAMPLES, endpoint);
+
+  printComparison(
+    `Order history read paths (${describeTarget(settings.target)}; ceiling = the same statements incl. session check, run directly)`,
+    rows,
+  );
+  const worst = rows.find((r) => r.operation === 'search, worst combination');
+  if (worst) console.log(`worst combination target: p95 < 250 ms ${worst.endpoint.p95 < 250 ? 'ok' : 'MISSED'}`);
+  console.log(`statements per request: ${statementsPerRequest}`);
+  console.log(
+    `answer size (first request): ${OPERATIONS.map((op) => `${op.name}: ${((answerSizes.get(op.name) ?? 0) / 1024).toFixed(1)} KB`).join(', ')}`,
+  );
+  if (rssAfterLoad !== undefined) console.log(`server RSS after the load rounds: ${rssAfterLoad} MB`);
+}

@@ -1,0 +1,139 @@
+/**
+ * The only reader of process.env. Every variable is listed in the README's configuration table.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so `./data` means the same folder whichever workspace npm runs in. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The sender of every email unless MAIL_FROM says otherwise. */
+export const DEFAULT_MAIL_FROM = 'Dealer Portal <no-reply@portal.example.com>';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  SEED_ON_START: booleanText.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  LIVE_CHAT_SCRIPT_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SHIPPING_POLICY_URL: z.string().url().default('https://www.example.com/shipping-policy'),
+  SALES_EMAIL: z.string().default('sales@manufacturer.example.com'),
+  SMTP_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  PAYMENT_GATEWAY: z.enum(['simulated', 'stripe']).default('simulated'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  loginMaxFailures: number;
+  loginFailureWindowMinutes: number;
+  seedOnStart: boolean;
+  webDistDir: string;
+  liveChatScriptUrl: string | undefined;
+  shippingPolicyUrl: string;
+  salesEmail: string;
+  /** Unset: mail goes to the development mailbox (table dev_mailbox, page /dev/mailbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** 0 disables the outbox worker in this process. */
+  mailWorkerIntervalMs: number;
+  /** Payments (docs/decisions/006-payment-gateway.md): `simulated` needs no network; `stripe` needs its keys. */
+  paymentGateway: 'simulated' | 'stripe';
+  stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** Another address for Stripe's API (a local stand-in in tests); unset = Stripe itself. */
+  stripeApiUrl: string | undefined;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new Error('Invalid configuration: PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
+  }
+  // A relative DATA_DIR is taken from where the command was typed (npm's INIT_CWD), not the workspace.
+  const base = env.INIT_CWD ?? process.cwd();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    seedOnStart: e.SEED_ON_START,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
+    liveChatScriptUrl: e.LIVE_CHAT_SCRIPT_URL,
+    shippingPolicyUrl: e.SHIPPING_POLICY_URL,
+    salesEmail: e.SALES_EMAIL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailWorkerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
+    paymentGateway: e.PAYMENT_GATEWAY,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: e.STRIPE_API_URL,
+  };
+}
+
+/** Defaults for tests: quiet, no seeding on start (the test database helper seeds). */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_ON_START: 'false' }), ...overrides };
+}

@@ -1,0 +1,114 @@
+/**
+ * The signed-in caller as every route sees it: who, which organization, effective roles and
+ * branches (after inheritance from the organization), and the flags that gate features.
+ */
+import { and, asc, eq, inArray, isNull, gt, sql } from 'drizzle-orm';
+import { roleMapOf, type RoleKey, type RoleMap } from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { branches, organizations, sessions, userBranches, users } from '../../db/schema.js';
+import { touchSession } from './repository.js';
+import { hashToken } from './session-token.js';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** Organization flags a route can require (spec 6). */
+export const ORGANIZATION_FLAGS = [
+  'allowBadgeScan',
+  'allowCashSales',
+  'allowPriceOverride',
+  'allowOnAccount',
+  'allowTerminals',
+  'allowTakenBy',
+  'allowCardPayments',
+  'isTaxable',
+] as const;
+export type OrganizationFlag = (typeof ORGANIZATION_FLAGS)[number];
+
+export type PrincipalBranch = { id: number; branchNumber: number; name: string };
+
+export type Principal = {
+  tokenHash: string;
+  deviceId: string;
+  /** When the session was last used, before this request. */
+  sessionLastSeenAt: Date;
+  user: UserRow;
+  organization: OrganizationRow;
+  roles: RoleMap;
+  branches: PrincipalBranch[];
+};
+
+/** Roles a user really has: the organization's when inherited, else the user's own within the organization's. */
+export function effectiveRoles(user: UserRow, organization: OrganizationRow): RoleMap {
+  const granted = user.useOrganizationRoles ? organization.roles : user.roles.filter((role) => organization.roles.includes(role));
+  return roleMapOf(granted);
+}
+
+export async function loadBranches(db: Database, user: UserRow): Promise<PrincipalBranch[]> {
+  return db
+    .select({ id: branches.id, branchNumber: branches.branchNumber, name: branches.name })
+    .from(branches)
+    .where(
+      and(
+        eq(branches.organizationId, user.organizationId),
+        user.useOrganizationBranches
+          ? undefined
+          : inArray(branches.id, db.select({ id: userBranches.branchId }).from(userBranches).where(eq(userBranches.userId, user.id))),
+      ),
+    )
+    .orderBy(asc(branches.branchNumber));
+}
+
+/** The principal behind a live session of an active, verified user; undefined otherwise. */
+export async function loadPrincipal(db: Database, tokenHash: string, idleMinutes: number): Promise<Principal | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users, organization: organizations })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
+        eq(users.isActive, true),
+        eq(users.isVerified, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    tokenHash,
+    deviceId: row.session.deviceId,
+    sessionLastSeenAt: row.session.lastSeenAt,
+    user: row.user,
+    organization: row.organization,
+    roles: effectiveRoles(row.user, row.organization),
+    branches: await loadBranches(db, row.user),
+  };
+}
+
+/** The idle clock moves at most this often, so most requests read the session without writing it. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The caller behind a bearer token, as every session route sees it (http/access.ts), with the
+ * session's idle clock moved when it is more than a minute old.
+ */
+export async function authenticateSession(db: Database, token: string, idleMinutes: number): Promise<Principal | undefined> {
+  const principal = await loadPrincipal(db, hashToken(token), idleMinutes);
+  if (principal && Date.now() - principal.sessionLastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(db, principal.tokenHash);
+  }
+  return principal;
+}
+
+export function principalHasRoles(principal: Principal, roles: readonly RoleKey[]): boolean {
+  return roles.every((role) => principal.roles[role]);
+}
+
+/** The branch of a branch number if the caller may use it (spec 6: users see only their own branches). */
+export function branchOf(principal: Principal, branchNumber: number): PrincipalBranch | undefined {
+  return principal.branches.find((b) => b.branchNumber === branchNumber);
+}

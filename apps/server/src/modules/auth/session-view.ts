@@ -1,0 +1,94 @@
+/** Builds the spec's Session answer (section 3) for login and refresh. */
+import { asc, eq } from 'drizzle-orm';
+import type { Catalog, Session, SubscriptionValue } from '@portal/domain';
+import { roleMapOf } from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { catalogs, organizationCatalogs, takenBys, terminals, userCatalogs } from '../../db/schema.js';
+import { loadBranches, type Principal } from './principal.js';
+
+const cents = (value: number) => value / 100;
+const subscription = (value: string): SubscriptionValue => (value === 'owned' || value === 'company' ? value : '');
+
+async function organizationCatalogList(db: Database, organizationId: number): Promise<Catalog[]> {
+  return db
+    .select({ id: catalogs.id, label: catalogs.label })
+    .from(organizationCatalogs)
+    .innerJoin(catalogs, eq(catalogs.id, organizationCatalogs.catalogId))
+    .where(eq(organizationCatalogs.organizationId, organizationId))
+    .orderBy(asc(organizationCatalogs.position), asc(catalogs.id));
+}
+
+/** Catalogs a user sees: the organization's unless the user has its own list (spec 6). */
+export async function userCatalogList(db: Database, principal: Pick<Principal, 'user'>): Promise<Catalog[]> {
+  const orgCatalogs = await organizationCatalogList(db, principal.user.organizationId);
+  if (principal.user.useOrganizationCatalogs) return orgCatalogs;
+  const own = await db.select({ id: userCatalogs.catalogId }).from(userCatalogs).where(eq(userCatalogs.userId, principal.user.id));
+  const ownIds = new Set(own.map((c) => c.id));
+  return orgCatalogs.filter((c) => ownIds.has(c.id));
+}
+
+export async function buildSessionView(db: Database, principal: Principal, token: string): Promise<Session> {
+  const { user, organization } = principal;
+  const [orgCatalogs, catalogsOfUser, orgTerminals, orgTakenBys, orgBranches] = await Promise.all([
+    organizationCatalogList(db, organization.id),
+    userCatalogList(db, principal),
+    db
+      .select({ id: terminals.id, name: terminals.name })
+      .from(terminals)
+      .where(eq(terminals.organizationId, organization.id))
+      .orderBy(asc(terminals.name)),
+    db
+      .select({ id: takenBys.id, name: takenBys.name })
+      .from(takenBys)
+      .where(eq(takenBys.organizationId, organization.id))
+      .orderBy(asc(takenBys.name)),
+    // The organization's branches, whatever this user is limited to.
+    loadBranches(db, { ...user, useOrganizationBranches: true }),
+  ]);
+  return {
+    id: token,
+    deviceId: principal.deviceId,
+    user: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone,
+      roles: principal.roles,
+      branches: principal.branches.map(({ branchNumber, name }) => ({ branchNumber, name })),
+      subscriptions: {
+        confirmation: subscription(user.subConfirmation),
+        shipping: subscription(user.subShipping),
+        invoice: subscription(user.subInvoice),
+      },
+      allowCashSales: user.allowCashSales && organization.allowCashSales,
+      restrictedPricing: user.restrictedPricing,
+      limitOrderHistory: user.limitOrderHistory,
+      useOrganizationCatalogs: user.useOrganizationCatalogs,
+      catalogs: catalogsOfUser,
+    },
+    organization: {
+      id: organization.id,
+      name: organization.name,
+      allowBadgeScan: organization.allowBadgeScan,
+      allowCashSales: organization.allowCashSales,
+      allowPriceOverride: organization.allowPriceOverride,
+      allowOnAccount: organization.allowOnAccount,
+      allowTerminals: organization.allowTerminals,
+      allowTakenBy: organization.allowTakenBy,
+      allowCardPayments: organization.allowCardPayments,
+      isTaxable: organization.isTaxable,
+      branches: orgBranches.map(({ branchNumber, name }) => ({ branchNumber, name })),
+      roles: roleMapOf(organization.roles),
+      catalogs: orgCatalogs,
+      fees: {
+        forklift: cents(organization.feeForkliftCents),
+        liftgate: cents(organization.feeLiftgateCents),
+        residential: cents(organization.feeResidentialCents),
+        notice: cents(organization.feeNoticeCents),
+      },
+      terminals: orgTerminals,
+      takenBys: orgTakenBys.map((t) => ({ id: String(t.id), name: t.name })),
+    },
+  };
+}

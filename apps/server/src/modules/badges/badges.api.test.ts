@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BADGE_MESSAGES } from '@portal/domain';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@summitlift.example.com');
+});
+afterAll(() => t.close());
+
+const lookUp = (payload: unknown, token?: string) =>
+  t.request({ method: 'POST', url: '/api/event/badge-lookup', payload: { payload }, ...(token ? { token } : {}) });
+
+describe('POST /api/event/badge-lookup (server-rules.md "Badge scanning")', () => {
+  it('looks a bare badge id up in the event registration table, mapping the country (spec 9)', async () => {
+    const response = await lookUp('SEMA-1002', admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      firstName: 'Alicia',
+      lastName: 'Fuentes',
+      company: 'Fuentes Tire & Brake',
+      jobTitle: 'Service Manager',
+      email: 'alicia.fuentes@fuentestire.example.com',
+      phone: '2105550178',
+      address1: '918 S Flores St',
+      address2: 'Suite 4',
+      city: 'San Antonio',
+      state: 'TX',
+      zip: '78204',
+      country: 'US',
+    });
+    expect((await lookUp('SEMA-1005', admin)).json()).toMatchObject({ city: 'Monterrey', country: 'MX' });
+    expect((await lookUp('{"badge_id":"SEMA-1003"}', admin)).json()).toMatchObject({ lastName: 'Tremblay', country: 'CA' });
+  });
+
+  it('answers a vCard, MECARD or JSON payload from its own fields', async () => {
+    const vcard = await lookUp(
+      'BEGIN:VCARD\nN:Doe;Jane\nEMAIL:jane@example.com\nADR:;;1 Main St;Reno;NV;89501;United States\nEND:VCARD',
+      admin,
+    );
+    expect(vcard.statusCode).toBe(200);
+    expect(vcard.json()).toMatchObject({ firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', city: 'Reno', country: 'US' });
+    const mecard = await lookUp('MECARD:N:Roe,Rick;EMAIL:rick@example.com;;', admin);
+    expect(mecard.json()).toMatchObject({ firstName: 'Rick', lastName: 'Roe', address1: '' });
+    const json = await lookUp(JSON.stringify({ first_name: 'Ana', last_name: 'Ruiz', country: 'Canada' }), admin);
+    expect(json.json()).toMatchObject({ firstName: 'Ana', country: 'CA' });
+  });
+
+  it('answers 404 for an unknown badge id and 400 for an unreadable or missing payload', async () => {
+    const unknown = await lookUp('SEMA-9999', admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().messages[0].message).toBe(BADGE_MESSAGES.notFound);
+    const unreadable = await lookUp('not a badge at all', admin);
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().messages).toEqual([{ field: 'payload', message: BADGE_MESSAGES.unreadable }]);
+    expect((await lookUp('', admin)).statusCode).toBe(400);
+    expect((await lookUp(42, admin)).statusCode).toBe(400);
+  });
+
+  it('needs a session and the checkout role', async () => {
+    expect((await lookUp('SEMA-1001')).statusCode).toBe(401);
+    const viewer = await t.login('viewer@summitlift.example.com');
+    expect((await lookUp('SEMA-1001', viewer)).statusCode).toBe(403);
+    const buyer = await t.login('buyer@summitlift.example.com');
+    expect((await lookUp('SEMA-1001', buyer)).statusCode).toBe(200);
+  });
+});

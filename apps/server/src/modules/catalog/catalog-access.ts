@@ -1,0 +1,70 @@
+/**
+ * Which catalog and branch a catalog call may use (spec 6): the branch must be one of the caller's
+ * (403 otherwise, like every branch-scoped call), the catalog one the user may see (404 otherwise,
+ * so another organization's catalog looks like one that does not exist).
+ */
+import { and, asc, eq, exists } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { catalogs, organizationCatalogs, userCatalogs } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { branchOf, type Principal, type PrincipalBranch } from '../auth/principal.js';
+
+/** The fallback catalog id of the dashboard link: the user's first catalog (spec 2, 9). */
+export const FALLBACK_CATALOG_ID = 'portal';
+
+export type PricingContext = {
+  catalogId: string;
+  catalogPriceListId: number;
+  /** Customer-specific prices that override the catalog's (server-rules "Catalog"). */
+  organizationPriceListId: number | null;
+  /** Catalog `show` ships only from SHW2; null means every warehouse not reserved to such a catalog. */
+  shipsOnlyFrom: string | null;
+  /** restrictedPricing users get price = msrp everywhere (spec 6). */
+  restrictedPricing: boolean;
+};
+
+export const CATALOG_NOT_FOUND = 'The catalog was not found.';
+export const BRANCH_FORBIDDEN = 'You do not have access to this branch.';
+
+export function requireBranch(principal: Principal, branchNumber: number): PrincipalBranch {
+  const branch = branchOf(principal, branchNumber);
+  if (!branch) throw forbidden(BRANCH_FORBIDDEN);
+  return branch;
+}
+
+/**
+ * The catalog row if the user may see it: one of the organization's catalogs and, for a user with
+ * its own list (useOrganizationCatalogs false), also one of the user's. One indexed query.
+ */
+export async function visibleCatalog(db: Database, principal: Principal, catalogId: string) {
+  const { user } = principal;
+  const ownList = user.useOrganizationCatalogs
+    ? undefined
+    : exists(
+        db
+          .select({ one: userCatalogs.userId })
+          .from(userCatalogs)
+          .where(and(eq(userCatalogs.userId, user.id), eq(userCatalogs.catalogId, catalogs.id))),
+      );
+  const byId = catalogId === FALLBACK_CATALOG_ID ? undefined : eq(catalogs.id, catalogId);
+  const [row] = await db
+    .select({ id: catalogs.id, priceListId: catalogs.priceListId, shipsOnlyFrom: catalogs.shipsOnlyFrom })
+    .from(organizationCatalogs)
+    .innerJoin(catalogs, eq(catalogs.id, organizationCatalogs.catalogId))
+    .where(and(eq(organizationCatalogs.organizationId, user.organizationId), byId, ownList))
+    .orderBy(asc(organizationCatalogs.position), asc(catalogs.id))
+    .limit(1);
+  return row;
+}
+
+export async function pricingContextFor(db: Database, principal: Principal, catalogId: string): Promise<PricingContext> {
+  const catalog = await visibleCatalog(db, principal, catalogId);
+  if (!catalog) throw notFound(CATALOG_NOT_FOUND);
+  return {
+    catalogId: catalog.id,
+    catalogPriceListId: catalog.priceListId,
+    organizationPriceListId: principal.organization.priceListId,
+    shipsOnlyFrom: catalog.shipsOnlyFrom,
+    restrictedPricing: principal.user.restrictedPricing,
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Turns the keyword box's text into the pieces of a catalog search (issue 3, "search that ranks
+ * well"): a prefix full-text query for words, LIKE patterns for partial SKUs, and the raw text for
+ * trigram similarity (typos). Pure, so it is unit tested without a database.
+ */
+export type KeywordPlan = {
+  /** The trimmed text, for word_similarity against the label. */
+  text: string;
+  /** Lower-cased text, for the exact-SKU test. */
+  lower: string;
+  /** `%text%` with LIKE wildcards escaped: partial SKUs (trigram index on sku). */
+  containsPattern: string;
+  /** `text%`: SKUs starting with the text rank right after the exact SKU. */
+  prefixPattern: string;
+  /** `'word':* & 'other':*` for to_tsquery, or null when no word survives cleaning. */
+  tsQuery: string | null;
+  /** `%word%` per word: a label holding every word ranks above matches in descriptions only. */
+  labelPatterns: string[];
+};
+
+const MAX_WORDS = 8;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A word as a quoted tsquery lexeme with prefix match; quotes and backslashes cannot break out. */
+function lexeme(word: string): string | null {
+  const cleaned = word.replace(/[^\p{L}\p{N}\-.]/gu, '').replace(/^[-.]+|[-.]+$/g, '');
+  return cleaned ? `'${cleaned}':*` : null;
+}
+
+export function keywordPlan(keywords: string | null | undefined): KeywordPlan | null {
+  const text = (keywords ?? '').trim().replace(/\s+/g, ' ');
+  if (!text) return null;
+  const lower = text.toLowerCase();
+  const words = text.split(' ').slice(0, MAX_WORDS);
+  const lexemes = words.map(lexeme).filter((l): l is string => l !== null);
+  return {
+    text,
+    lower,
+    containsPattern: `%${escapeLike(lower)}%`,
+    prefixPattern: `${escapeLike(lower)}%`,
+    tsQuery: lexemes.length > 0 ? lexemes.join(' & ') : null,
+    labelPatterns: words.map((word) => `%${escapeLike(word.toLowerCase())}%`),
+  };
+}

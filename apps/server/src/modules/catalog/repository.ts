@@ -1,0 +1,292 @@
+/**
+ * The catalog's SQL. Price, MSRP and availability are computed in one set-based statement for a
+ * whole page, batch or export (never a query per product), following server-rules "Catalog, price
+ * and availability":
+ *  - price: the organization's price list, else the catalog's, else the MSRP; the MSRP for a
+ *    restrictedPricing user (spec 6);
+ *  - warehouses: a catalog with `ships_only_from` (show → SHW2) uses only that one; every other
+ *    catalog uses every warehouse that is not reserved to such a catalog (B250 and the regionals);
+ *  - inRegion: stock in those warehouses that serve the destination state; outsideRegion: the rest;
+ *  - scheduledAvailability: incoming receipts of those warehouses per date; nextReceiptDate the first.
+ *
+ * The statements are built as `SQL` values so the benchmark can run the very same text directly
+ * (performance.md "ceiling").
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database } from '../../db/client.js';
+import type { PricingContext } from './catalog-access.js';
+import { keywordPlan, type KeywordPlan } from './keywords.js';
+
+/** A product row as the priced statements answer it (snake_case, cents). */
+export type PricedProductRow = {
+  sku: string;
+  brand: string;
+  model: string;
+  label: string;
+  short_description: string;
+  medium_description: string;
+  long_description: string;
+  features: string[];
+  specifications: Record<string, string>;
+  in_the_box: string[];
+  images: string[];
+  downloads: Record<string, string>;
+  msrp_cents: number;
+  price_cents: number;
+  weight: number;
+  length: number;
+  width: number;
+  height: number;
+  requires_geo_warehouse: boolean;
+  requires_flatbed: boolean;
+  requires_fork_lift: boolean;
+  requires_lift_gate: boolean;
+  requires_residential: boolean;
+  is_small_parcel: boolean;
+  in_region: number;
+  outside_region: number;
+  next_receipt_date: string | null;
+  receipts: { availableQuantity: number; date: string }[] | null;
+};
+
+/** A search page row: the product and the number of all matches. */
+export type SearchRow = PricedProductRow & { total_results: number };
+
+/** The full-text document; must stay identical to products_search_fts_idx (drizzle/0001_search.sql). */
+const SEARCH_DOCUMENT = sql.raw(
+  `to_tsvector('english', p.sku || ' ' || p.brand || ' ' || p.model || ' ' || p.label || ' ' || p.short_description || ' ' || p.medium_description)`,
+);
+
+/** Warehouses the catalog ships from, flagged when they serve the destination state. */
+function catalogWarehouses(ctx: PricingContext, shipToState: string | null): SQL {
+  const serves = shipToState ? sql`${shipToState} = ANY(w.region_states)` : sql`false`;
+  const eligible = ctx.shipsOnlyFrom
+    ? sql`w.code = ${ctx.shipsOnlyFrom}`
+    : sql`NOT EXISTS (SELECT 1 FROM catalogs reserved WHERE reserved.ships_only_from = w.code)`;
+  return sql`SELECT w.code, (${serves}) AS serves_state FROM warehouses w WHERE ${eligible}`;
+}
+
+/** The export's columns (see export.ts): no long texts, lists or receipts to parse per row. */
+export type ExportRow = Pick<
+  PricedProductRow,
+  | 'sku'
+  | 'brand'
+  | 'model'
+  | 'label'
+  | 'short_description'
+  | 'msrp_cents'
+  | 'price_cents'
+  | 'weight'
+  | 'length'
+  | 'width'
+  | 'height'
+  | 'requires_flatbed'
+  | 'requires_fork_lift'
+  | 'requires_lift_gate'
+  | 'requires_residential'
+  | 'is_small_parcel'
+  | 'in_region'
+  | 'outside_region'
+  | 'next_receipt_date'
+>;
+
+type PricedOptions = {
+  /** The selection answers `total` too; it is passed on as `total_results`. */
+  withTotal?: boolean;
+  /** `export`: only ExportRow's columns, and the next receipt date without the receipt list. */
+  columns?: 'product' | 'export';
+};
+
+/**
+ * Prices and stocks the SKUs of `selection` (a statement answering `sku` and `ord`), in `ord`
+ * order. Stock and receipts are aggregated per SKU in LATERAL subqueries that use the (sku, ...)
+ * indexes.
+ */
+function pricedProducts(ctx: PricingContext, shipToState: string | null, selection: SQL, options: PricedOptions = {}): SQL {
+  const full = options.columns !== 'export';
+  const price = ctx.restrictedPricing
+    ? sql`p.msrp_cents`
+    : ctx.organizationPriceListId === null
+      ? sql`coalesce(cpl.price_cents, p.msrp_cents)`
+      : sql`coalesce(opl.price_cents, cpl.price_cents, p.msrp_cents)`;
+  const organizationPrices =
+    !ctx.restrictedPricing && ctx.organizationPriceListId !== null
+      ? sql`LEFT JOIN price_list_items opl ON opl.price_list_id = ${ctx.organizationPriceListId} AND opl.sku = p.sku`
+      : sql``;
+  const catalogPrices = ctx.restrictedPricing
+    ? sql``
+    : sql`LEFT JOIN price_list_items cpl ON cpl.price_list_id = ${ctx.catalogPriceListId} AND cpl.sku = p.sku`;
+  return sql`
+    WITH selection AS (${selection}),
+    wh AS MATERIALIZED (${catalogWarehouses(ctx, shipToState)})
+    SELECT p.sku, p.brand, p.model, p.label, p.short_description,
+      ${full ? sql`p.medium_description, p.long_description, p.features, p.specifications, p.in_the_box, p.images, p.downloads,` : sql``}
+      p.msrp_cents, ${price} AS price_cents,
+      p.weight, p.length, p.width, p.height, p.requires_geo_warehouse, p.requires_flatbed,
+      p.requires_fork_lift, p.requires_lift_gate, p.requires_residential, p.is_small_parcel,
+      coalesce(st.in_region, 0) AS in_region, coalesce(st.outside_region, 0) AS outside_region,
+      rc.next_receipt_date${full ? sql`, rc.receipts` : sql``}${options.withTotal ? sql`, s.total::int AS total_results` : sql``}
+    FROM selection s
+    JOIN products p ON p.sku = s.sku
+    ${catalogPrices}
+    ${organizationPrices}
+    LEFT JOIN LATERAL (
+      SELECT (sum(k.quantity) FILTER (WHERE wh.serves_state))::int AS in_region,
+             (sum(k.quantity) FILTER (WHERE NOT wh.serves_state))::int AS outside_region
+      FROM stock k JOIN wh ON wh.code = k.warehouse_code
+      WHERE k.sku = p.sku
+    ) st ON true
+    LEFT JOIN LATERAL (${full ? receiptsWithList : receiptDateOnly}) rc ON true
+    ORDER BY s.ord`;
+}
+
+const receiptsWithList = sql`
+      SELECT min(d.receipt_date)::text AS next_receipt_date,
+             json_agg(json_build_object('availableQuantity', d.quantity, 'date', d.receipt_date::text) ORDER BY d.receipt_date) AS receipts
+      FROM (
+        SELECT r.receipt_date, sum(r.quantity)::int AS quantity
+        FROM scheduled_receipts r JOIN wh ON wh.code = r.warehouse_code
+        WHERE r.sku = p.sku
+        GROUP BY r.receipt_date
+      ) d`;
+
+const receiptDateOnly = sql`
+      SELECT min(r.receipt_date)::text AS next_receipt_date
+      FROM scheduled_receipts r JOIN wh ON wh.code = r.warehouse_code
+      WHERE r.sku = p.sku`;
+
+/** The products of a SKU list that belong to the catalog, in the list's order (cart refresh). */
+export function productsBySkusSql(ctx: PricingContext, shipToState: string | null, skus: string[]): SQL {
+  // One array parameter, so the statement text is the same for any number of SKUs (prepared once).
+  const selection = sql`
+    SELECT t.sku, t.ord FROM unnest(${sql.param(skus)}::text[]) WITH ORDINALITY AS t(sku, ord)
+    WHERE EXISTS (SELECT 1 FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId} AND cp.sku = t.sku)`;
+  return pricedProducts(ctx, shipToState, selection);
+}
+
+export type SearchFilter = { keywords: string; brand: string | null };
+
+/**
+ * How keywords match. `strict`: full text (prefix words, the expression index of 0001_search.sql)
+ * or a SKU containing the text (trigram index on sku). `fuzzy`, only when strict finds nothing:
+ * trigram word similarity with the label (typos: "scisor lift").
+ */
+export type MatchMode = 'strict' | 'fuzzy';
+
+function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: KeywordPlan | null, mode: MatchMode): SQL {
+  const parts: SQL[] = [sql`cp.catalog_id = ${ctx.catalogId}`];
+  if (filter.brand) parts.push(sql`lower(p.brand) = lower(${filter.brand})`);
+  if (plan) {
+    // Written exactly as the indexes' operators (`label %> text`, not `text <% label`), so a
+    // bitmap scan needs no per-row re-check that would re-parse every product's text.
+    const matches: SQL[] =
+      mode === 'fuzzy' ? [sql`p.label %> ${plan.text}`, sql`p.sku % ${plan.text}`] : [sql`p.sku ILIKE ${plan.containsPattern}`];
+    if (mode === 'strict' && plan.tsQuery) matches.push(sql`${SEARCH_DOCUMENT} @@ to_tsquery('english', ${plan.tsQuery})`);
+    parts.push(sql`(${sql.join(matches, sql` OR `)})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Relevance, from cheap per-row tests (a broad word matches most of a 200k catalog, so nothing
+ * here may parse the product text again): the exact SKU first, then SKUs starting with the text,
+ * then labels holding every word, then (fuzzy) closeness of the label; SKU breaks ties so pages
+ * never overlap. Answered as sort-key columns k1..k4 (descending) for the statement below.
+ */
+function rankColumns(plan: KeywordPlan | null, mode: MatchMode): SQL {
+  if (!plan) return sql`false AS k1, false AS k2, false AS k3, 0::real AS k4`;
+  const labelHasAll = plan.labelPatterns.length
+    ? sql.join(
+        plan.labelPatterns.map((pattern) => sql`p.label ILIKE ${pattern}`),
+        sql` AND `,
+      )
+    : sql`false`;
+  const closeness = mode === 'fuzzy' ? sql`word_similarity(${plan.text}, p.label)` : sql`0::real`;
+  return sql`lower(p.sku) = ${plan.lower} AS k1, lower(p.sku) LIKE ${plan.prefixPattern} AS k2, (${labelHasAll}) AS k3, ${closeness} AS k4`;
+}
+
+export function searchPageSql(
+  ctx: PricingContext,
+  shipToState: string,
+  filter: SearchFilter,
+  paging: { page: number; pageSize: number; mode: MatchMode },
+): SQL {
+  const plan = keywordPlan(filter.keywords);
+  if (!plan && !filter.brand) {
+    // Browsing the whole catalog: the page walks the (catalog_id, sku) index and stops after it;
+    // the total is counted separately (searchCountSql) from the same index alone.
+    const browse = sql`
+      SELECT listed.sku, row_number() OVER () AS ord FROM (
+        SELECT cp.sku FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId}
+        ORDER BY cp.sku LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}
+      ) listed`;
+    return pricedProducts(ctx, shipToState, browse);
+  }
+  // One pass over the matches gives both the page and the total: the innermost query counts with
+  // count(*) OVER () before any ordering, so the ordering above stays a top-N sort of the page
+  // instead of a full sort of every match. row_number() numbers the ordered page without a sort.
+  const selection = sql`
+    SELECT ranked.sku, ranked.total, row_number() OVER () AS ord FROM (
+      SELECT m.sku, m.total FROM (
+        SELECT p.sku, ${rankColumns(plan, paging.mode)}, count(*) OVER () AS total
+        FROM catalog_products cp JOIN products p ON p.sku = cp.sku
+        WHERE ${searchConditions(ctx, filter, plan, paging.mode)}
+      ) m
+      ORDER BY m.k1 DESC, m.k2 DESC, m.k3 DESC, m.k4 DESC, m.sku
+      LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}
+    ) ranked`;
+  return pricedProducts(ctx, shipToState, selection, { withTotal: true });
+}
+
+/** Whether searchPageSql answers the total itself (`total_results`); browsing does not. */
+export function pageCarriesTotal(filter: SearchFilter): boolean {
+  return keywordPlan(filter.keywords) !== null || !!filter.brand;
+}
+
+export function searchCountSql(ctx: PricingContext, filter: SearchFilter, mode: MatchMode): SQL {
+  const plan = keywordPlan(filter.keywords);
+  if (!plan && !filter.brand) return sql`SELECT count(*)::int AS total FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId}`;
+  return sql`
+    SELECT count(*)::int AS total FROM catalog_products cp JOIN products p ON p.sku = cp.sku
+    WHERE ${searchConditions(ctx, filter, plan, mode)}`;
+}
+
+/**
+ * Every product of the catalog in SKU order, for the CSV export: all of them (for a cursor), or a
+ * keyset batch after a SKU. No destination state is known, so all stock counts as outside region.
+ */
+export function catalogExportSql(ctx: PricingContext, batch?: { after: string; limit: number }): SQL {
+  const keyset = batch ? sql`AND cp.sku > ${batch.after} ORDER BY cp.sku LIMIT ${batch.limit}` : sql`ORDER BY cp.sku`;
+  const selection = sql`SELECT cp.sku, cp.sku AS ord FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId} ${keyset}`;
+  return pricedProducts(ctx, null, selection, { columns: 'export' });
+}
+
+const dialect = new PgDialect();
+
+/** The PostgreSQL pool behind a Database, undefined for PGlite. */
+export function poolOf(db: Database): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** A stable name per statement text: node-postgres parses it once per connection. */
+function preparedName(text: string): string {
+  return `catalog_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * Runs a statement. `prepared` (PostgreSQL only) keeps a named prepared statement per connection:
+ * the priced product statement costs more to plan (3 ms) than to run (0.3 ms), and its plan does not
+ * depend on the values. Searches are planned each time, since the best plan depends on how many
+ * products the words match.
+ */
+export async function queryRows<T>(db: Database, statement: SQL, options: { prepared?: boolean } = {}): Promise<T[]> {
+  const pool = options.prepared ? poolOf(db) : undefined;
+  if (!pool) return (await db.execute(statement)).rows as T[];
+  const query = dialect.sqlToQuery(statement);
+  const result = await pool.query({ name: preparedName(query.sql), text: query.sql, values: query.params as unknown[] });
+  return result.rows as T[];
+}

@@ -1,0 +1,78 @@
+/** Catalog calls of spec section 7 under /api (interface-contract "HTTP API"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CATALOG_EXPORT_FILE_NAME,
+  catalogExportQuerySchema,
+  catalogSearchRequestSchema,
+  catalogSearchResponseSchema,
+  productBatchRequestSchema,
+  productBatchResponseSchema,
+  productParamsSchema,
+  productQuerySchema,
+  productSchema,
+} from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { principalOf } from '../../http/access.js';
+import { openCatalogExport } from './export.js';
+import { findProduct, findProductsBySkus, searchCatalog } from './service.js';
+
+const catalogAccess = { roles: ['catalog' as const] };
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post('/api/catalog/search', {
+    config: { access: catalogAccess },
+    schema: {
+      tags: ['catalog'],
+      summary: 'Search a catalog; without ship-to state, branch or catalog the result is empty (spec 5)',
+      body: catalogSearchRequestSchema,
+      response: { 200: catalogSearchResponseSchema },
+    },
+    handler: (request) => searchCatalog(db, principalOf(request), request.body),
+  });
+
+  app.get('/api/catalog/product/:sku', {
+    config: { access: catalogAccess },
+    schema: {
+      tags: ['catalog'],
+      summary: 'One product priced for the branch and destination state',
+      params: productParamsSchema,
+      querystring: productQuerySchema,
+      response: { 200: productSchema },
+    },
+    handler: (request) => findProduct(db, principalOf(request), { sku: request.params.sku, ...request.query }),
+  });
+
+  app.post('/api/catalog/products', {
+    config: { access: catalogAccess },
+    schema: {
+      tags: ['catalog'],
+      summary: 'Products of a SKU list (the cart refresh); SKUs not in the catalog are left out',
+      body: productBatchRequestSchema,
+      response: { 200: productBatchResponseSchema },
+    },
+    handler: async (request) => {
+      const { skuList, shipToState, branchNumber, catalog } = request.body;
+      // Spec 5: like the search, a lookup missing state, branch or catalog has an empty answer.
+      if (!shipToState || !branchNumber || !catalog) return [];
+      return findProductsBySkus(db, principalOf(request), { skus: skuList, shipToState, branchNumber, catalog });
+    },
+  });
+
+  app.get('/api/catalog/export', {
+    config: { access: { roles: ['catalog', 'catalogExport'] } },
+    schema: {
+      tags: ['catalog'],
+      summary: `The whole catalog as CSV (${CATALOG_EXPORT_FILE_NAME}), streamed; columns in docs/api.md`,
+      querystring: catalogExportQuerySchema,
+      produces: ['text/csv'],
+    },
+    handler: async (request, reply) => {
+      const stream = await openCatalogExport(db, principalOf(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${CATALOG_EXPORT_FILE_NAME}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  });
+};

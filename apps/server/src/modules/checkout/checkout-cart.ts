@@ -1,0 +1,104 @@
+/**
+ * The checkout's own copy of the cart (spec 3 "Cart"): built from the server's pricing, never from
+ * the client's amounts, and its totals with taxes. Arithmetic in integer cents (server-rules
+ * "Money"); the stored cart carries dollars as the API does.
+ */
+import {
+  calculateTaxCents,
+  centsToDollars,
+  CHARGE_KINDS,
+  dollarsToCents,
+  itemsSubTotalCents,
+  type CheckoutCart,
+  type ShipToAddress,
+} from '@portal/domain';
+import type { OrganizationRow } from '../auth/principal.js';
+import type { PricedCartResult } from '../cart/service.js';
+
+export type CartCents = { itemsCents: number; chargesCents: number; taxCents: number; discountCents: number; grandTotalCents: number };
+
+/** Charges counted in the totals: required and not declined (spec 3 "Charges"). */
+export function chargesCentsOf(cart: Pick<CheckoutCart, 'charges'>): number {
+  return CHARGE_KINDS.reduce((sum, kind) => {
+    const charge = cart.charges[kind];
+    return charge.required && !charge.declined ? sum + dollarsToCents(charge.amount) : sum;
+  }, 0);
+}
+
+export function centsOf(cart: CheckoutCart): CartCents {
+  const itemsCents = itemsSubTotalCents(cart.items);
+  const chargesCents = chargesCentsOf(cart);
+  const taxCents = dollarsToCents(cart.taxes);
+  const discountCents = dollarsToCents(cart.discount);
+  return { itemsCents, chargesCents, taxCents, discountCents, grandTotalCents: itemsCents + chargesCents + taxCents - discountCents };
+}
+
+/** The cart with new taxes; the grand total follows. */
+export function withTaxes(cart: CheckoutCart, taxCents: number, taxesVerified: boolean): CheckoutCart {
+  const { itemsCents, chargesCents, discountCents } = centsOf(cart);
+  return {
+    ...cart,
+    itemsSubTotal: centsToDollars(itemsCents),
+    chargesSubTotal: centsToDollars(chargesCents),
+    taxes: centsToDollars(taxCents),
+    taxesVerified,
+    grandTotal: centsToDollars(itemsCents + chargesCents + taxCents - discountCents),
+  };
+}
+
+/** Taxes of the cart shipped to `state` (server-rules "Tax": taxable organization, no certificate). */
+export function taxCentsFor(cart: CheckoutCart, organization: OrganizationRow, state: string, taxCertificateNumber: string): number {
+  return calculateTaxCents({
+    organizationTaxable: organization.isTaxable,
+    taxCertificateNumber,
+    state,
+    itemsCents: itemsSubTotalCents(cart.items),
+    chargesCents: chargesCentsOf(cart),
+  });
+}
+
+/** A new checkout's cart: the server's pricing, taxes estimated for the destination state (spec 2 'Estimated'). */
+export function newCheckoutCart(
+  priced: PricedCartResult,
+  organization: OrganizationRow,
+  options: { email: string; checkoutId: string },
+): CheckoutCart {
+  const cart: CheckoutCart = {
+    branchNumber: priced.branchNumber,
+    email: options.email,
+    catalog: priced.catalog,
+    shipToState: priced.shipToState,
+    items: priced.items,
+    charges: priced.charges,
+    shipToAddress: null,
+    purchaseOrderNumber: '',
+    reference: '',
+    taxCertificateNumber: '',
+    notes: '',
+    shippingInstructions: '',
+    shipvia: priced.shipvia,
+    checkoutId: options.checkoutId,
+    itemsSubTotal: priced.itemsSubTotal,
+    chargesSubTotal: priced.chargesSubTotal,
+    taxes: 0,
+    taxesVerified: false,
+    discount: 0,
+    grandTotal: priced.grandTotal,
+  };
+  return withTaxes(cart, taxCentsFor(cart, organization, priced.shipToState, ''), false);
+}
+
+/** The order's ship-to columns from the checkout's address. */
+export function shipToColumns(address: ShipToAddress | null) {
+  return {
+    shipToName: address?.name ?? '',
+    shipToAddress1: address?.street1 ?? '',
+    shipToAddress2: address?.street2 ?? '',
+    shipToAddress3: address?.street3 ?? '',
+    shipToCity: address?.city ?? '',
+    shipToState: address?.state ?? '',
+    shipToPostalCode: address?.postalCode ?? '',
+    shipToEmail: address?.email ?? '',
+    shipToPhone: address?.phone ?? '',
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * Completing a checkout creates exactly one order (server-rules "Checkout and payment"), however
+ * often and from wherever complete is called: the browser (`GET /api/checkout/{n}/complete`), the
+ * terminal status poll, the provider's webhook or the start-up reconciliation.
+ *
+ * How "exactly once" holds: the order is inserted with the checkout's confirmation number, which
+ * is unique in table orders, with ON CONFLICT DO NOTHING, in one transaction with its lines, the
+ * checkout's link to it and the confirmation email. A concurrent second insert waits for the
+ * first transaction and then does nothing; it reads the order the first one made. No
+ * check-then-insert: the unique index decides.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { CHECKOUT_SERVER_MESSAGES, dollarsToCents, isAddressComplete } from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { orderLines, orders, checkouts } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { PaymentGateway } from '../../payments/gateway.js';
+import type { OrganizationRow, Principal, UserRow } from '../auth/principal.js';
+import { enqueueOrderConfirmation } from '../orders/order-emails.js';
+import { centsOf, shipToColumns } from './checkout-cart.js';
+import {
+  billToOfBranch,
+  cartOf,
+  detailsOf,
+  documentNumberOfOrder,
+  findCheckoutWithOwner,
+  findOwnCheckout,
+  findUnfinishedPaymentCheckouts,
+  type CheckoutRow,
+} from './repository.js';
+
+export type CompletionDeps = { db: Database; gateway: PaymentGateway };
+
+/** Who completes: a signed-in user (their own checkout only) or the system (webhook, reconciliation). */
+export type Completer = { kind: 'user'; principal: Principal } | { kind: 'system' };
+
+export type Completion = { confirmationNumber: string; documentNumber: number; created: boolean };
+
+/**
+ * The payment behind the checkout is settled: on account or cash with the flags that allow them
+ * (spec 6), or a payment intent that succeeded. A payment that succeeded is never refused: the
+ * money is taken, so it ends in an order (server-rules). The system (webhook, reconciliation)
+ * only ever completes paid checkouts. Answers whether the order was paid.
+ */
+async function assertSettled(
+  gateway: PaymentGateway,
+  checkout: CheckoutRow,
+  organization: OrganizationRow,
+  user: UserRow,
+  completer: Completer,
+): Promise<{ paid: boolean }> {
+  const byPayment = completer.kind === 'system' || (!checkout.cashOrder && !checkout.onAccount);
+  if (byPayment) {
+    if (!checkout.paymentIntentId) throw conflict(CHECKOUT_SERVER_MESSAGES.paymentNotCompleted);
+    const intent = await gateway.retrievePaymentIntent(checkout.paymentIntentId);
+    if (intent.status !== 'succeeded') throw conflict(CHECKOUT_SERVER_MESSAGES.paymentNotCompleted);
+    return { paid: true };
+  }
+  if (checkout.cashOrder) {
+    if (!organization.allowCashSales || !user.allowCashSales) throw forbidden(CHECKOUT_SERVER_MESSAGES.cashNotAllowed);
+  } else if (!organization.allowOnAccount) {
+    throw forbidden(CHECKOUT_SERVER_MESSAGES.onAccountNotAllowed);
+  }
+  // Nothing was paid: the order needs its shipping details (the form's update, PUT /checkout).
+  if (!detailsOf(checkout).detailsComplete || !isAddressComplete(cartOf(checkout).shipToAddress)) {
+    throw conflict(CHECKOUT_SERVER_MESSAGES.missingDetails);
+  }
+  return { paid: false };
+}
+
+/** Inserts the order once; answers the order that exists for the confirmation number either way. */
+async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolean): Promise<Completion> {
+  const cart = cartOf(checkout);
+  const details = detailsOf(checkout);
+  const cents = centsOf(cart);
+  const billTo = await billToOfBranch(db, checkout.organizationId, checkout.branchId);
+  const chargeCents = (kind: 'notice' | 'forklift' | 'liftgate' | 'residential') => {
+    const charge = cart.charges[kind];
+    return charge.required && !charge.declined ? dollarsToCents(charge.amount) : 0;
+  };
+
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        documentNumber: sql`nextval('order_document_number_seq')`,
+        confirmationNumber: checkout.confirmationNumber,
+        organizationId: checkout.organizationId,
+        branchId: checkout.branchId,
+        enteredByUserId: checkout.userId,
+        catalogId: cart.catalog,
+        purchaseOrderNumber: cart.purchaseOrderNumber,
+        reference: cart.reference,
+        // server-rules "Orders": a new order starts Pending (10).
+        statusCode: 10,
+        enteredAt: new Date(),
+        billTo,
+        ...shipToColumns(cart.shipToAddress),
+        noticeCents: chargeCents('notice'),
+        forkliftCents: chargeCents('forklift'),
+        liftgateCents: chargeCents('liftgate'),
+        residentialCents: chargeCents('residential'),
+        taxCents: cents.taxCents,
+        orderCents: cents.grandTotalCents,
+        shipvia: cart.shipvia ?? '',
+        // A paid order is neither on account nor cash, whatever the checkout first offered.
+        onAccount: !paid && checkout.onAccount,
+        cashOrder: !paid && checkout.cashOrder,
+        takenBy: details.takenBy ?? '',
+        notes: cart.notes,
+        shippingInstructions: cart.shippingInstructions,
+        taxCertificateNumber: cart.taxCertificateNumber,
+      })
+      .onConflictDoNothing({ target: orders.confirmationNumber })
+      .returning({ id: orders.id, documentNumber: orders.documentNumber });
+
+    if (!created) {
+      // Another completion got there first (and has committed): answer its order.
+      const [existing] = await tx
+        .select({ documentNumber: orders.documentNumber })
+        .from(orders)
+        .where(eq(orders.confirmationNumber, checkout.confirmationNumber))
+        .limit(1);
+      if (!existing) throw conflict(CHECKOUT_SERVER_MESSAGES.notOpen);
+      return { confirmationNumber: checkout.confirmationNumber, documentNumber: Number(existing.documentNumber), created: false };
+    }
+
+    await tx.insert(orderLines).values(
+      cart.items.map((item, index) => ({
+        orderId: created.id,
+        lineNumber: index + 1,
+        sku: item.sku,
+        description: item.label || item.description,
+        quantityOrdered: item.quantity,
+        priceCents: dollarsToCents(item.price),
+      })),
+    );
+    await tx
+      .update(checkouts)
+      .set({ orderId: created.id, status: 'completed', updatedAt: new Date() })
+      .where(eq(checkouts.confirmationNumber, checkout.confirmationNumber));
+    await enqueueOrderConfirmation(tx, created.id);
+    return { confirmationNumber: checkout.confirmationNumber, documentNumber: Number(created.documentNumber), created: true };
+  });
+}
+
+export async function completeCheckout(deps: CompletionDeps, confirmationNumber: string, completer: Completer): Promise<Completion> {
+  const { db, gateway } = deps;
+  if (completer.kind === 'user' && !(await findOwnCheckout(db, completer.principal, confirmationNumber))) {
+    throw notFound(CHECKOUT_SERVER_MESSAGES.notFound);
+  }
+  const found = await findCheckoutWithOwner(db, confirmationNumber);
+  if (!found) throw notFound(CHECKOUT_SERVER_MESSAGES.notFound);
+  const { checkout, organization, user } = found;
+
+  if (checkout.orderId !== null) {
+    const documentNumber = await documentNumberOfOrder(db, checkout.orderId);
+    if (documentNumber !== null) return { confirmationNumber, documentNumber, created: false };
+  }
+  if (checkout.status === 'cancelled') throw conflict(CHECKOUT_SERVER_MESSAGES.notOpen);
+  const { paid } = await assertSettled(gateway, checkout, organization, user, completer);
+  return insertOrderOnce(db, checkout, paid);
+}
+
+/**
+ * Start-up reconciliation (server-rules: a payment that succeeded always ends in an order): open
+ * checkouts of the last days whose payment intent succeeded but whose completion never ran (the
+ * browser closed, the webhook was lost while the server was down) are completed now.
+ */
+export async function reconcilePaidCheckouts(
+  deps: CompletionDeps,
+  options: { days?: number; limit?: number; log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void } } = {},
+): Promise<number> {
+  const since = new Date(Date.now() - (options.days ?? 14) * 86_400_000);
+  const candidates = await findUnfinishedPaymentCheckouts(deps.db, since, options.limit ?? 1000);
+  let completed = 0;
+  for (const candidate of candidates) {
+    try {
+      const intent = await deps.gateway.retrievePaymentIntent(candidate.paymentIntentId!);
+      if (intent.status !== 'succeeded') continue;
+      const result = await completeCheckout(deps, candidate.confirmationNumber, { kind: 'system' });
+      if (result.created) completed++;
+      options.log?.info(
+        { confirmationNumber: candidate.confirmationNumber, documentNumber: result.documentNumber },
+        'reconciled a paid checkout',
+      );
+    } catch (error) {
+      options.log?.error({ err: error, confirmationNumber: candidate.confirmationNumber }, 'could not reconcile a checkout');
+    }
+  }
+  return completed;
+}

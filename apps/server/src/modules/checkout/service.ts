@@ -1,0 +1,274 @@
+/**
+ * The checkout (spec 4 "Checkout", spec 7 checkout calls, server-rules "Checkout and payment",
+ * "Tax"). Create re-prices the cart on the server; update takes the form's details and fixes the
+ * amount to pay (taxes included); completion lives in completion.ts.
+ */
+import {
+  addressProblems,
+  CHECKOUT_MESSAGES,
+  CHECKOUT_SERVER_MESSAGES,
+  dollarsToCents,
+  ERROR_CODES,
+  shipToProblems,
+  type CalculateTaxesResponse,
+  type CheckoutCart,
+  type CheckoutRecord,
+  type CheckoutStatus,
+  type CreateCheckoutResponse,
+  type UpdateCheckoutResponse,
+} from '@portal/domain';
+import type { z } from 'zod';
+import type { calculateTaxesRequestSchema, createCheckoutRequestSchema, updateCheckoutRequestSchema } from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { GatewayError, type PaymentGateway } from '../../payments/gateway.js';
+import { branchOf, type OrganizationRow, type Principal } from '../auth/principal.js';
+import { priceCart } from '../cart/service.js';
+import { centsOf, newCheckoutCart, taxCentsFor, withTaxes } from './checkout-cart.js';
+import { completeCheckout } from './completion.js';
+import { newConfirmationNumber } from './confirmation-number.js';
+import {
+  cartOf,
+  detailsOf,
+  documentNumberOfOrder,
+  findOwnCheckout,
+  findOwnCheckoutByPaymentIntent,
+  findTakenBy,
+  insertCheckout,
+  markCancelled,
+  updateCheckout as saveCheckout,
+  type CheckoutDetails,
+  type CheckoutRow,
+} from './repository.js';
+
+export type CheckoutDeps = { db: Database; gateway: PaymentGateway; salesEmail: string };
+
+type CreateRequest = z.output<typeof createCheckoutRequestSchema>;
+type UpdateRequest = z.output<typeof updateCheckoutRequestSchema>;
+type TaxesRequest = z.output<typeof calculateTaxesRequestSchema>;
+
+/** Spec 6, server-rules: card, on account, cash and terminal are the organization's payment methods. */
+export function hasPaymentMethod(organization: OrganizationRow): boolean {
+  return organization.allowCardPayments || organization.allowOnAccount || organization.allowCashSales || organization.allowTerminals;
+}
+
+/** Cash sales need both the organization's and the user's permission (spec 6). */
+export const mayTakeCash = (principal: Pick<Principal, 'organization' | 'user'>) =>
+  principal.organization.allowCashSales && principal.user.allowCashSales;
+
+const badRequestFields = (messages: { field: string; message: string }[]) => new HttpError(400, messages);
+
+function pricesChanged(): HttpError {
+  return conflict(CHECKOUT_MESSAGES.pricesChanged, ERROR_CODES.pricesChanged);
+}
+
+export async function createCheckout(deps: CheckoutDeps, principal: Principal, request: CreateRequest): Promise<CreateCheckoutResponse> {
+  const { db, gateway } = deps;
+  const organization = principal.organization;
+  if (!hasPaymentMethod(organization)) {
+    throw new HttpError(422, [{ field: '', message: CHECKOUT_MESSAGES.noPaymentMethods(deps.salesEmail) }], ERROR_CODES.noPaymentMethods);
+  }
+  const branch = branchOf(principal, request.branchNumber);
+  if (!branch) throw forbidden();
+  if (!organization.allowPriceOverride && request.items.some((item) => item.priceOverride != null)) {
+    throw forbidden(CHECKOUT_SERVER_MESSAGES.priceOverrideNotAllowed);
+  }
+
+  const priced = await priceCart(db, principal, {
+    catalog: request.catalog,
+    branchNumber: request.branchNumber,
+    shipToState: request.shipToState,
+    items: request.items.map(({ sku, quantity, priceOverride }) => ({ sku, quantity, priceOverride })),
+    choices: request.choices,
+  });
+  // Code 8000: an item is gone, or a catalog price (not the dealer's own override) differs.
+  if (priced.removedSkus.length > 0) throw pricesChanged();
+  const bySku = new Map(priced.items.map((item) => [item.sku, item]));
+  for (const line of request.items) {
+    const server = bySku.get(line.sku);
+    if (!server) throw pricesChanged();
+    if (server.priceOverride === null && dollarsToCents(line.price) !== dollarsToCents(server.originalPrice)) throw pricesChanged();
+  }
+
+  const takesPayments = organization.allowCardPayments || organization.allowTerminals;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const confirmationNumber = newConfirmationNumber();
+    const cart = newCheckoutCart(priced, organization, { email: request.email ?? principal.user.email, checkoutId: confirmationNumber });
+    const intent = takesPayments
+      ? await gateway.createPaymentIntent({
+          amountCents: centsOf(cart).grandTotalCents,
+          metadata: { confirmationNumber, organizationId: String(organization.id) },
+          description: `Dealer portal order ${confirmationNumber} (${organization.name})`,
+          online: organization.allowCardPayments,
+          inPerson: organization.allowTerminals,
+        })
+      : undefined;
+    const details: CheckoutDetails = { paymentAmountCents: intent?.amountCents };
+    const inserted = await insertCheckout(db, {
+      confirmationNumber,
+      organizationId: organization.id,
+      branchId: branch.id,
+      userId: principal.user.id,
+      status: 'open',
+      cart: cart as unknown as Record<string, unknown>,
+      details,
+      paymentIntentId: intent?.id ?? null,
+      paymentIntentSecret: intent?.clientSecret ?? null,
+      // On account whenever the organization allows it (spec 6: "order on terms, skips card payment").
+      onAccount: organization.allowOnAccount,
+      cashOrder: false,
+    });
+    if (inserted) {
+      return { confirmationNumber, paymentIntentId: intent?.id ?? '', paymentIntentSecret: intent?.clientSecret ?? '' };
+    }
+    // A confirmation number already taken (astronomically rare): drop the intent and draw again.
+    if (intent) await gateway.cancelPaymentIntent(intent.id);
+  }
+  throw new Error('Could not draw a free confirmation number');
+}
+
+async function recordOf(db: Database, row: CheckoutRow): Promise<CheckoutRecord> {
+  return {
+    confirmationNumber: row.confirmationNumber,
+    paymentIntentId: row.paymentIntentId ?? '',
+    paymentIntentSecret: row.paymentIntentSecret ?? '',
+    cart: cartOf(row),
+    onAccount: row.onAccount,
+    cashOrder: row.cashOrder,
+    status: row.status as CheckoutStatus,
+    documentNumber: await documentNumberOfOrder(db, row.orderId),
+  };
+}
+
+async function ownCheckout(db: Database, principal: Principal, confirmationNumber: string): Promise<CheckoutRow> {
+  const row = await findOwnCheckout(db, principal, confirmationNumber);
+  if (!row) throw notFound(CHECKOUT_SERVER_MESSAGES.notFound);
+  return row;
+}
+
+function assertOpen(row: CheckoutRow): void {
+  if (row.orderId !== null || row.status === 'completed') throw conflict(CHECKOUT_SERVER_MESSAGES.alreadyCompleted);
+  if (row.status !== 'open') throw conflict(CHECKOUT_SERVER_MESSAGES.notOpen);
+}
+
+export async function getCheckout(deps: CheckoutDeps, principal: Principal, confirmationNumber: string): Promise<CheckoutRecord> {
+  return recordOf(deps.db, await ownCheckout(deps.db, principal, confirmationNumber));
+}
+
+/**
+ * Sets the payment intent to the amount the order will cost. An intent that can no longer change
+ * (already paid) refuses: the checkout is then not changed either.
+ */
+async function syncPaymentAmount(gateway: PaymentGateway, row: CheckoutRow, cart: CheckoutCart): Promise<number | undefined> {
+  const amountCents = centsOf(cart).grandTotalCents;
+  const details = detailsOf(row);
+  if (!row.paymentIntentId || details.paymentAmountCents === amountCents) return details.paymentAmountCents;
+  try {
+    await gateway.updatePaymentIntentAmount(row.paymentIntentId, amountCents);
+  } catch (error) {
+    if (error instanceof GatewayError) throw conflict(CHECKOUT_SERVER_MESSAGES.alreadyCompleted);
+    throw error;
+  }
+  return amountCents;
+}
+
+export async function updateCheckout(deps: CheckoutDeps, principal: Principal, request: UpdateRequest): Promise<UpdateCheckoutResponse> {
+  const { db, gateway } = deps;
+  const { organization } = principal;
+  const row = await ownCheckout(db, principal, request.confirmationNumber);
+  assertOpen(row);
+
+  if (request.onAccount && request.cashOrder)
+    throw badRequestFields([{ field: 'cashOrder', message: CHECKOUT_SERVER_MESSAGES.onAccountAndCash }]);
+  if (request.onAccount && !organization.allowOnAccount) throw forbidden(CHECKOUT_SERVER_MESSAGES.onAccountNotAllowed);
+  if (request.cashOrder && !mayTakeCash(principal)) throw forbidden(CHECKOUT_SERVER_MESSAGES.cashNotAllowed);
+  let takenBy: { id: number; name: string } | undefined;
+  if (request.takenBy) {
+    if (!organization.allowTakenBy) throw forbidden(CHECKOUT_SERVER_MESSAGES.takenByNotAllowed);
+    takenBy = await findTakenBy(db, organization.id, request.takenBy);
+    if (!takenBy) throw badRequestFields([{ field: 'takenBy', message: CHECKOUT_SERVER_MESSAGES.takenByUnknown }]);
+  }
+  const problems = shipToProblems(request.shipToAddress);
+  if (problems.length > 0) throw badRequestFields(problems.map((p) => ({ field: `shipToAddress.${p.field}`, message: p.message })));
+
+  const address = request.shipToAddress;
+  // The certificate field exists only for taxable organizations (spec 2, 6).
+  const taxCertificateNumber = organization.isTaxable ? request.taxCertificateNumber : '';
+  const base: CheckoutCart = {
+    ...cartOf(row),
+    shipToAddress: address,
+    email: address.email,
+    purchaseOrderNumber: request.purchaseOrderNumber,
+    reference: request.reference,
+    notes: request.notes,
+    shippingInstructions: request.shippingInstructions,
+    taxCertificateNumber,
+  };
+  const cart = withTaxes(base, taxCentsFor(base, organization, address.state, taxCertificateNumber), true);
+  const paymentAmountCents = await syncPaymentAmount(gateway, row, cart);
+  const details: CheckoutDetails = {
+    ...detailsOf(row),
+    takenById: takenBy ? String(takenBy.id) : '',
+    takenBy: takenBy?.name ?? '',
+    subscribedMarketing: request.subscribedMarketing,
+    paymentAmountCents,
+    detailsComplete: true,
+  };
+  await saveCheckout(db, row.confirmationNumber, {
+    cart: cart as unknown as Record<string, unknown>,
+    details,
+    onAccount: request.onAccount,
+    cashOrder: request.cashOrder,
+  });
+  return { ok: true, taxes: cart.taxes, grandTotal: cart.grandTotal, taxesVerified: cart.taxesVerified };
+}
+
+/**
+ * `POST /checkout/calculate-taxes`: taxes for a complete address, from the checkout's own cart
+ * (the client's cart in the body is not trusted). A pickup is taxed at the address given too:
+ * the built-in state-rate provider knows no warehouse addresses.
+ */
+export async function calculateTaxes(deps: CheckoutDeps, principal: Principal, request: TaxesRequest): Promise<CalculateTaxesResponse> {
+  const { db, gateway } = deps;
+  const row = request.paymentIntentId
+    ? await findOwnCheckoutByPaymentIntent(db, principal, request.paymentIntentId)
+    : request.confirmationNumber
+      ? await findOwnCheckout(db, principal, request.confirmationNumber)
+      : undefined;
+  if (!row) throw notFound(CHECKOUT_SERVER_MESSAGES.notFound);
+  assertOpen(row);
+  const problems = addressProblems(request.shipToAddress);
+  if (problems.length > 0) throw badRequestFields(problems.map((p) => ({ field: `shipToAddress.${p.field}`, message: p.message })));
+
+  const { organization } = principal;
+  const taxCertificateNumber = organization.isTaxable ? request.taxCertificateNumber : '';
+  const current = cartOf(row);
+  const cart = withTaxes(current, taxCentsFor(current, organization, request.shipToAddress.state, taxCertificateNumber), true);
+  const paymentAmountCents = await syncPaymentAmount(gateway, row, cart);
+  await saveCheckout(db, row.confirmationNumber, {
+    cart: cart as unknown as Record<string, unknown>,
+    details: { ...detailsOf(row), paymentAmountCents },
+  });
+  return { taxes: cart.taxes, grandTotal: cart.grandTotal, taxesVerified: true };
+}
+
+/**
+ * `DELETE /checkout/{n}` (spec 4 "Checkout" step 4): the checkout is cancelled and its payment
+ * intent with it. A checkout whose payment already succeeded cannot be cancelled: it is completed
+ * instead (a payment that succeeded always ends in an order) and the call answers 409.
+ */
+export async function cancelCheckout(deps: CheckoutDeps, principal: Principal, confirmationNumber: string): Promise<void> {
+  const { db, gateway } = deps;
+  const row = await ownCheckout(db, principal, confirmationNumber);
+  if (row.status === 'cancelled') return;
+  assertOpen(row);
+  if (row.paymentIntentId) {
+    const intent = await gateway.retrievePaymentIntent(row.paymentIntentId);
+    if (intent.status === 'succeeded') {
+      await completeCheckout(deps, confirmationNumber, { kind: 'system' });
+      throw conflict(CHECKOUT_SERVER_MESSAGES.alreadyCompleted);
+    }
+    await gateway.cancelPaymentIntent(row.paymentIntentId);
+  }
+  await markCancelled(db, confirmationNumber);
+}

@@ -1,0 +1,87 @@
+/**
+ * Integration API for the manufacturer's systems (interface-contract "HTTP API": `/api/integration/...`).
+ * Authenticated by API key (`Authorization: Bearer <key>`, keys made with `npm run integration --
+ * create-key`); no session, no XSRF token (the routes are exempt: no browser sends them).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  integrationExpectedShipDateRequestSchema,
+  integrationInvoiceRequestSchema,
+  integrationOrderParamsSchema,
+  integrationOrdersQuerySchema,
+  integrationOrdersResponseSchema,
+  integrationShipmentRequestSchema,
+  integrationStatusRequestSchema,
+  integrationUpdateResponseSchema,
+} from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { ordersPlacedSince, recordInvoice, recordShipment, updateExpectedShipDate, updateOrderStatus } from './service.js';
+
+const AUTH = 'Authenticate with `Authorization: Bearer <API key>`.';
+const common = { tags: ['integration'] };
+
+export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post('/api/integration/orders/:documentNumber/status', {
+    config: { access: 'integration' },
+    schema: {
+      ...common,
+      summary: "Set an order's status code (and optionally its expected ship date)",
+      description: `${AUTH} Reaching an invoiced code (70 or above) mails the invoice notice to subscribers once.`,
+      params: integrationOrderParamsSchema,
+      body: integrationStatusRequestSchema,
+      response: { 200: integrationUpdateResponseSchema },
+    },
+    handler: (request) => updateOrderStatus(db, request.params.documentNumber, request.body),
+  });
+
+  app.put('/api/integration/orders/:documentNumber/expected-ship-date', {
+    config: { access: 'integration' },
+    schema: {
+      ...common,
+      summary: "Set or clear an order's expected ship date",
+      description: AUTH,
+      params: integrationOrderParamsSchema,
+      body: integrationExpectedShipDateRequestSchema,
+      response: { 200: integrationUpdateResponseSchema },
+    },
+    handler: (request) => updateExpectedShipDate(db, request.params.documentNumber, request.body.expectedShipDate),
+  });
+
+  app.post('/api/integration/orders/:documentNumber/shipments', {
+    config: { access: 'integration' },
+    schema: {
+      ...common,
+      summary: 'Add a shipment with its lines, packages and tracking, or replace shipment `shipmentNumber`',
+      description: `${AUTH} A shipped shipment (status 60 or a shippedDate) makes the order Partially Shipped (55) or Shipped (60) and mails the shipment notice to subscribers once. Tracking links are built for UPSN, FDEG, FDE, ODFL, SAIA, EXLA and RLCA when none is sent.`,
+      params: integrationOrderParamsSchema,
+      body: integrationShipmentRequestSchema,
+      response: { 200: integrationUpdateResponseSchema },
+    },
+    handler: (request) => recordShipment(db, request.params.documentNumber, request.body),
+  });
+
+  app.post('/api/integration/orders/:documentNumber/invoice', {
+    config: { access: 'integration' },
+    schema: {
+      ...common,
+      summary: 'Record the invoice: the order becomes Invoiced (70, or the invoiced code given)',
+      description: `${AUTH} Mails the invoice notice to subscribers once; a cancelled order cannot be invoiced (400).`,
+      params: integrationOrderParamsSchema,
+      body: integrationInvoiceRequestSchema,
+      response: { 200: integrationUpdateResponseSchema },
+    },
+    handler: (request) => recordInvoice(db, request.params.documentNumber, request.body),
+  });
+
+  app.get('/api/integration/orders', {
+    config: { access: 'integration' },
+    schema: {
+      ...common,
+      summary: 'Orders placed since a time, oldest first, with lines, charges, addresses and shipments',
+      description: `${AUTH} Page with the answer's \`next\` (since + afterDocumentNumber) until it is null.`,
+      querystring: integrationOrdersQuerySchema,
+      response: { 200: integrationOrdersResponseSchema },
+    },
+    handler: (request) => ordersPlacedSince(db, request.query.since, request.query.afterDocumentNumber, request.query.limit),
+  });
+};

@@ -1,0 +1,58 @@
+/**
+ * Where the outbox worker hands a message (server-rules "Email"): an SMTP server when SMTP_URL is
+ * configured, else the development mailbox, a table shown at /dev/mailbox so a demo needs no mail
+ * server (password codes and order emails arrive there).
+ */
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { devMailbox } from '../../db/schema.js';
+
+export type MailMessage = { from: string; to: string; subject: string; text: string; html?: string };
+
+export type MailTransport = { kind: 'dev' | 'smtp'; send(mail: MailMessage): Promise<void> };
+
+/**
+ * Bounds on one SMTP conversation. They keep a single send well inside the worker's claim lease
+ * (worker.ts), so a hung server cannot make a claimed message look abandoned while still in flight.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+/** Stores the message in dev_mailbox, nothing leaves the machine. */
+export function createDevMailboxTransport(db: Database): MailTransport {
+  return {
+    kind: 'dev',
+    async send(mail) {
+      await db.insert(devMailbox).values({
+        toAddress: mail.to,
+        fromAddress: mail.from,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html ?? null,
+      });
+    },
+  };
+}
+
+/** Sends through nodemailer to the server the URL names (`smtp://user:pass@host:587`, `smtps://...`). */
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  // Settings in the URL's query (e.g. `?pool=true`) win over these defaults.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === undefined ? {} : { html: mail.html }),
+      });
+    },
+  };
+}
+
+/** SMTP_URL set -> nodemailer SMTP; else the development mailbox (table dev_mailbox). */
+export function createMailTransport(db: Database, config: Config): MailTransport {
+  return config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createDevMailboxTransport(db);
+}

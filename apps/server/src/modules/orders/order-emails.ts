@@ -1,0 +1,198 @@
+/**
+ * Order emails (server-rules "Email"; spec 2 "Profile" subscriptions): a confirmation when an order
+ * is placed, a shipment notice when a shipment is added, an invoice notice when the order reaches
+ * Invoiced. Each goes to the organization's users whose subscription covers the order: `company`
+ * = every order of the organization, `owned` = orders they entered. Mail is only enqueued here
+ * (the outbox worker sends it); the dedupe keys make a repeated event mail once.
+ *
+ * Prices: a recipient with restrictedPricing never receives dealer cost (server-rules), so amounts
+ * appear only in the mails of recipients without that restriction.
+ */
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { formatCents, formatDate, formatPhone, formatZip, orderStatusLabel } from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { orderLines, orders, shipmentLines, shipmentPackages, shipments, users } from '../../db/schema.js';
+import { enqueueMail, type DatabaseTransaction, type OutgoingMail } from '../mail/outbox.js';
+
+type Db = Database | DatabaseTransaction;
+
+export type SubscriptionKind = 'confirmation' | 'shipping' | 'invoice';
+
+const subscriptionColumn = {
+  confirmation: users.subConfirmation,
+  shipping: users.subShipping,
+  invoice: users.subInvoice,
+} as const;
+
+type Recipient = { id: number; email: string; firstName: string; restrictedPricing: boolean };
+type OrderForMail = typeof orders.$inferSelect;
+
+/** Active, verified users of the order's organization whose subscription of this kind covers it. */
+export async function subscribersOf(
+  db: Db,
+  order: Pick<OrderForMail, 'organizationId' | 'enteredByUserId'>,
+  kind: SubscriptionKind,
+): Promise<Recipient[]> {
+  const column = subscriptionColumn[kind];
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, restrictedPricing: users.restrictedPricing })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, order.organizationId),
+        eq(users.isActive, true),
+        eq(users.isVerified, true),
+        or(
+          eq(column, 'company'),
+          order.enteredByUserId === null ? sql`false` : and(eq(column, 'owned'), eq(users.id, order.enteredByUserId)),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id));
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A mail body kept as blocks so the text and the HTML version say the same. */
+type Block = { text: string; href?: string } | { heading: string } | { list: string[] };
+
+function render(blocks: Block[]): { text: string; html: string } {
+  const text: string[] = [];
+  const html: string[] = [];
+  for (const block of blocks) {
+    if ('heading' in block) {
+      text.push('', block.heading);
+      html.push(`<h3>${escapeHtml(block.heading)}</h3>`);
+    } else if ('list' in block) {
+      text.push(...block.list.map((item) => `  - ${item}`));
+      html.push(`<ul>${block.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`);
+    } else if (block.href) {
+      text.push(`${block.text}: ${block.href}`);
+      html.push(`<p><a href="${escapeHtml(block.href)}">${escapeHtml(block.text)}</a></p>`);
+    } else {
+      text.push(block.text);
+      html.push(`<p>${escapeHtml(block.text)}</p>`);
+    }
+  }
+  return { text: text.join('\n').trim(), html: html.join('\n') };
+}
+
+const greeting = (r: Recipient) => (r.firstName ? `Hello ${r.firstName},` : 'Hello,');
+const orderTitle = (o: OrderForMail) => `Order ${o.documentNumber}${o.purchaseOrderNumber ? ` (PO ${o.purchaseOrderNumber})` : ''}`;
+
+function shipToBlock(o: OrderForMail): Block[] {
+  const cityLine = [o.shipToCity, [o.shipToState, formatZip(o.shipToPostalCode)].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const lines = [o.shipToName, o.shipToAddress1, o.shipToAddress2, o.shipToAddress3, cityLine, formatPhone(o.shipToPhone)].filter(Boolean);
+  return [{ heading: 'Ship to' }, { list: lines }];
+}
+
+async function loadOrder(db: Db, orderId: number): Promise<OrderForMail | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return order;
+}
+
+function mailsFor(recipients: Recipient[], build: (r: Recipient) => OutgoingMail): OutgoingMail[] {
+  return recipients.map(build);
+}
+
+/**
+ * The confirmation of a placed order (the checkout calls this in the transaction that creates the
+ * order). `orderId` is the row id of table orders. Returns how many mails were enqueued.
+ */
+export async function enqueueOrderConfirmation(db: Db, orderId: number): Promise<number> {
+  const order = await loadOrder(db, orderId);
+  if (!order) return 0;
+  const recipients = await subscribersOf(db, order, 'confirmation');
+  if (recipients.length === 0) return 0;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber));
+  const mails = mailsFor(recipients, (r) => {
+    const body = render([
+      { text: greeting(r) },
+      { text: `Thank you for your order! ${orderTitle(order)} was placed on ${formatDate(order.enteredAt)}.` },
+      { heading: 'Items' },
+      { list: lines.map((l) => `${l.quantityOrdered} x ${l.sku} ${l.description}`) },
+      ...(r.restrictedPricing ? [] : [{ text: `Grand total: ${formatCents(order.orderCents)}` }]),
+      ...shipToBlock(order),
+      { text: 'You can follow it under Open Orders in the Dealer Portal.' },
+    ]);
+    return {
+      dedupeKey: `order-confirmation:${order.documentNumber}:user:${r.id}`,
+      to: r.email,
+      subject: `Order confirmation: ${orderTitle(order)}`,
+      ...body,
+    };
+  });
+  await enqueueMail(db, mails);
+  return mails.length;
+}
+
+/** The notice of one shipment (by its zero-based number) of an order. */
+export async function enqueueShipmentNotice(db: Db, orderId: number, shipmentNumber: number): Promise<number> {
+  const order = await loadOrder(db, orderId);
+  if (!order) return 0;
+  const [shipment] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.orderId, order.id), eq(shipments.shipmentNumber, shipmentNumber)))
+    .limit(1);
+  if (!shipment) return 0;
+  const recipients = await subscribersOf(db, order, 'shipping');
+  if (recipients.length === 0) return 0;
+  const [packages, shipped] = await Promise.all([
+    db.select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, shipment.id)).orderBy(asc(shipmentPackages.id)),
+    db
+      .select()
+      .from(shipmentLines)
+      .where(inArray(shipmentLines.shipmentId, [shipment.id]))
+      .orderBy(asc(shipmentLines.lineNumber)),
+  ]);
+  const carrier = shipment.scacLabel || shipment.scac;
+  const mails = mailsFor(recipients, (r) => {
+    const body = render([
+      { text: greeting(r) },
+      {
+        text: `${orderTitle(order)} has shipped${shipment.shippedDate ? ` on ${formatDate(shipment.shippedDate)}` : ''}${carrier ? ` with ${carrier}` : ''}. This is shipment ${shipment.shipmentNumber + 1}; the order is now ${orderStatusLabel(order.statusCode)}.`,
+      },
+      { heading: 'Items in this shipment' },
+      { list: shipped.map((l) => `${l.quantityShipped} x ${l.sku} ${l.description}`) },
+      ...(packages.length > 0 ? [{ heading: 'Tracking' } as Block] : []),
+      ...packages.map((p): Block =>
+        p.trackingUrl ? { text: `Track ${p.trackingNumber}`, href: p.trackingUrl } : { text: `Tracking number ${p.trackingNumber}` },
+      ),
+      ...shipToBlock(order),
+    ]);
+    return {
+      dedupeKey: `order-shipment:${order.documentNumber}:${shipment.shipmentNumber}:user:${r.id}`,
+      to: r.email,
+      subject: `Shipment ${shipment.shipmentNumber + 1}: ${orderTitle(order)}`,
+      ...body,
+    };
+  });
+  await enqueueMail(db, mails);
+  return mails.length;
+}
+
+/** The notice that an order has been invoiced (sent once per order, whichever invoiced code it reaches). */
+export async function enqueueInvoiceNotice(db: Db, orderId: number, invoiceNumber = ''): Promise<number> {
+  const order = await loadOrder(db, orderId);
+  if (!order) return 0;
+  const recipients = await subscribersOf(db, order, 'invoice');
+  if (recipients.length === 0) return 0;
+  const mails = mailsFor(recipients, (r) => {
+    const body = render([
+      { text: greeting(r) },
+      { text: `${orderTitle(order)} has been invoiced${invoiceNumber ? ` on invoice ${invoiceNumber}` : ''}.` },
+      ...(r.restrictedPricing ? [] : [{ text: `Invoice total: ${formatCents(order.orderCents)} (tax ${formatCents(order.taxCents)})` }]),
+      ...(order.onAccount ? [{ text: 'The order was placed on account; payment is due on your terms.' }] : []),
+    ]);
+    return {
+      dedupeKey: `order-invoice:${order.documentNumber}:user:${r.id}`,
+      to: r.email,
+      subject: `Invoice: ${orderTitle(order)}`,
+      ...body,
+    };
+  });
+  await enqueueMail(db, mails);
+  return mails.length;
+}

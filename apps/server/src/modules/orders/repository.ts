@@ -1,0 +1,242 @@
+/**
+ * Order queries. Each takes an OrderScope (order-scope.ts), so no query can read outside the
+ * caller's organization, branch and (with limitOrderHistory) own orders. The indexes they rely on
+ * are in drizzle/0002_orders.sql (performance.md: fast at 1M orders).
+ */
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { NON_PENDING_CODES, STATUS_GROUP_CODES, type OrderStatusGroup, type RecentUpdateType } from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { orderLines, orders, products, shipmentLines, shipmentPackages, shipments } from '../../db/schema.js';
+import { scopeCondition, type OrderScope } from './order-scope.js';
+
+/** The columns of an order summary (spec 3), nothing more: lists stay narrow. */
+export const summaryColumns = {
+  documentNumber: orders.documentNumber,
+  purchaseOrderNumber: orders.purchaseOrderNumber,
+  statusCode: orders.statusCode,
+  enteredAt: orders.enteredAt,
+  shippedAt: orders.shippedAt,
+  expectedShipDate: orders.expectedShipDate,
+  shipToName: orders.shipToName,
+  shipToAddress1: orders.shipToAddress1,
+  shipToAddress2: orders.shipToAddress2,
+  shipToAddress3: orders.shipToAddress3,
+  shipToCity: orders.shipToCity,
+  shipToState: orders.shipToState,
+  shipToPostalCode: orders.shipToPostalCode,
+  shipToEmail: orders.shipToEmail,
+  shipToPhone: orders.shipToPhone,
+};
+
+export type SummaryRow = {
+  documentNumber: number;
+  purchaseOrderNumber: string;
+  statusCode: number;
+  enteredAt: Date;
+  shippedAt: Date | null;
+  expectedShipDate: string | null;
+  shipToName: string;
+  shipToAddress1: string;
+  shipToAddress2: string;
+  shipToAddress3: string;
+  shipToCity: string;
+  shipToState: string;
+  shipToPostalCode: string;
+  shipToEmail: string;
+  shipToPhone: string;
+};
+
+/**
+ * Open orders: not cancelled and below Shipped (60). Written exactly as the partial index
+ * orders_open_idx is, so the planner reads only open orders, newest first.
+ */
+export const openCondition = sql`${orders.statusCode} < 60 and ${orders.statusCode} <> -10`;
+
+export function findOpenOrders(db: Database, scope: OrderScope): Promise<SummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(orders)
+    .where(and(scopeCondition(scope), openCondition))
+    .orderBy(desc(orders.enteredAt), desc(orders.documentNumber));
+}
+
+/** The most orders one Recent Orders window answers (a week of a very busy branch). */
+export const RECENT_ORDERS_LIMIT = 1000;
+
+function inWindow(column: typeof orders.enteredAt | typeof orders.shippedAt | typeof orders.cancelledAt, start: Date, end: Date): SQL {
+  return and(gte(column, start), lt(column, end))!;
+}
+
+/**
+ * Orders entered, shipped or cancelled within [start, end). "any" is any of the three, each served
+ * by its own (organization, branch, time) index.
+ */
+export function findRecentOrders(
+  db: Database,
+  scope: OrderScope,
+  updateType: RecentUpdateType,
+  start: Date,
+  end: Date,
+): Promise<SummaryRow[]> {
+  const entered = inWindow(orders.enteredAt, start, end);
+  const shipped = inWindow(orders.shippedAt, start, end);
+  const cancelled = inWindow(orders.cancelledAt, start, end);
+  const condition = { entered, shipped, cancelled, any: or(entered, shipped, cancelled)! }[updateType];
+  const when = {
+    entered: orders.enteredAt,
+    shipped: orders.shippedAt,
+    cancelled: orders.cancelledAt,
+    // The latest of the three events inside the window decides the order of the rows.
+    any: sql`greatest(
+      case when ${entered} then ${orders.enteredAt} end,
+      case when ${shipped} then ${orders.shippedAt} end,
+      case when ${cancelled} then ${orders.cancelledAt} end)`,
+  }[updateType];
+  return db
+    .select(summaryColumns)
+    .from(orders)
+    .where(and(scopeCondition(scope), condition))
+    .orderBy(desc(when), desc(orders.documentNumber))
+    .limit(RECENT_ORDERS_LIMIT);
+}
+
+export type SearchFilters = {
+  since: Date;
+  /** A document number, or the start of a PO number or reference. */
+  orderReference: string;
+  email: string;
+  /** Digits only, without a leading country code 1. */
+  phoneDigits: string;
+  status: OrderStatusGroup | '';
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+};
+
+/**
+ * The digits of the ship-to phone without a leading country code 1, exactly as the index
+ * orders_search_phone_idx computes them.
+ */
+export const phoneDigitsExpression = sql`regexp_replace(regexp_replace(${orders.shipToPhone}, '[^0-9]', '', 'g'), '^1([0-9]{10})$', '\\1')`;
+
+/** Digits of a typed phone, the country code 1 dropped as in phoneDigitsExpression. */
+export function phoneDigitsOf(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** `%` and `_` typed by a user are literal characters, not patterns. */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The search's WHERE. Selective criteria are written the way their index of 0002_orders.sql is
+ * (lower(...) prefixes of references, emails and zips, the digits of the phone); the rest (status,
+ * substrings of name, address and city, state) are read from the covering index orders_search_idx
+ * within the branch and time frame, without touching the table.
+ */
+export function searchCondition(scope: OrderScope, f: SearchFilters): SQL {
+  const terms: (SQL | undefined)[] = [scopeCondition(scope), gte(orders.enteredAt, f.since)];
+  if (f.orderReference) {
+    const prefix = `${likeEscape(f.orderReference.toLowerCase())}%`;
+    const byNumber = /^\d{1,15}$/.test(f.orderReference) ? eq(orders.documentNumber, Number(f.orderReference)) : undefined;
+    terms.push(or(byNumber, sql`lower(${orders.purchaseOrderNumber}) like ${prefix}`, sql`lower(${orders.reference}) like ${prefix}`));
+  }
+  if (f.email) terms.push(sql`lower(${orders.shipToEmail}) = ${f.email.toLowerCase()}`);
+  // A phone matches when its digits start with the digits typed (area code first, as written).
+  if (f.phoneDigits) terms.push(sql`${phoneDigitsExpression} like ${`${f.phoneDigits}%`}`);
+  if (f.status) {
+    // Constants, not parameters: the planner must see the list to use the partial index orders_pending_idx.
+    const codes = sql.raw((f.status === 'pending' ? NON_PENDING_CODES : STATUS_GROUP_CODES[f.status]).join(', '));
+    terms.push(f.status === 'pending' ? sql`${orders.statusCode} not in (${codes})` : sql`${orders.statusCode} in (${codes})`);
+  }
+  if (f.name) terms.push(sql`lower(${orders.shipToName}) like ${`%${likeEscape(f.name.toLowerCase())}%`}`);
+  if (f.address) {
+    terms.push(
+      sql`lower(${orders.shipToAddress1} || ' ' || ${orders.shipToAddress2} || ' ' || ${orders.shipToAddress3}) like ${`%${likeEscape(f.address.toLowerCase())}%`}`,
+    );
+  }
+  if (f.city) terms.push(sql`lower(${orders.shipToCity}) like ${`%${likeEscape(f.city.toLowerCase())}%`}`);
+  if (f.state) terms.push(eq(orders.shipToState, f.state));
+  if (f.postalCode) terms.push(sql`${orders.shipToPostalCode} like ${`${likeEscape(f.postalCode)}%`}`);
+  return and(...terms)!;
+}
+
+export async function searchOrders(
+  db: Database,
+  scope: OrderScope,
+  filters: SearchFilters,
+  page: number,
+  pageSize: number,
+): Promise<{ total: number; rows: SummaryRow[] }> {
+  const where = searchCondition(scope, filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.enteredAt), desc(orders.documentNumber))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { total: Number(totals?.total ?? 0), rows };
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export async function findOrderInScope(db: Database, scope: OrderScope, documentNumber: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(scopeCondition(scope), eq(orders.documentNumber, documentNumber)))
+    .limit(1);
+  return row;
+}
+
+export type LineRow = typeof orderLines.$inferSelect & { msrpCents: number | null };
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type PackageRow = typeof shipmentPackages.$inferSelect;
+export type ShipmentLineRow = typeof shipmentLines.$inferSelect;
+
+export type OrderChildren = {
+  lines: LineRow[];
+  shipments: ShipmentRow[];
+  packages: PackageRow[];
+  shipmentLines: ShipmentLineRow[];
+};
+
+/** Lines (with the product's msrp, for restricted pricing), shipments, packages and shipped lines of one order. */
+export async function findOrderChildren(db: Database, orderId: number): Promise<OrderChildren> {
+  const [lines, shipmentRows] = await Promise.all([
+    db
+      .select({
+        orderId: orderLines.orderId,
+        lineNumber: orderLines.lineNumber,
+        sku: orderLines.sku,
+        description: orderLines.description,
+        quantityOrdered: orderLines.quantityOrdered,
+        quantityShipped: orderLines.quantityShipped,
+        priceCents: orderLines.priceCents,
+        isLabor: orderLines.isLabor,
+        msrpCents: products.msrpCents,
+      })
+      .from(orderLines)
+      .leftJoin(products, eq(products.sku, orderLines.sku))
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.lineNumber)),
+    db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.shipmentNumber)),
+  ]);
+  const ids = shipmentRows.map((s) => s.id);
+  const [packages, shippedLines] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db.select().from(shipmentPackages).where(inArray(shipmentPackages.shipmentId, ids)).orderBy(asc(shipmentPackages.id)),
+          db.select().from(shipmentLines).where(inArray(shipmentLines.shipmentId, ids)).orderBy(asc(shipmentLines.lineNumber)),
+        ]);
+  return { lines, shipments: shipmentRows, packages, shipmentLines: shippedLines };
+}

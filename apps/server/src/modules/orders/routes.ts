@@ -1,0 +1,68 @@
+/** Order calls of spec 7 under /api (interface-contract "HTTP API"); role orderHistory (spec 6). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  branchNumberSchema,
+  openOrdersRequestSchema,
+  openOrdersResponseSchema,
+  orderDetailParamsSchema,
+  orderDetailSchema,
+  orderSearchRequestSchema,
+  orderSearchResponseSchema,
+  recentOrdersRequestSchema,
+  recentOrdersResponseSchema,
+} from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { principalOf } from '../../http/access.js';
+import { openOrders, orderDetail, recentOrders, searchOrderHistory } from './service.js';
+
+const orderHistory = { roles: ['orderHistory' as const] };
+
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post('/api/orders/open', {
+    config: { access: orderHistory },
+    schema: {
+      tags: ['orders'],
+      summary: 'Open orders of the branch (not shipped, invoiced or cancelled), newest first',
+      body: openOrdersRequestSchema,
+      response: { 200: openOrdersResponseSchema },
+    },
+    handler: (request) => openOrders(db, principalOf(request), request.body),
+  });
+
+  app.post('/api/orders/recent', {
+    config: { access: orderHistory },
+    schema: {
+      tags: ['orders'],
+      summary: 'Orders entered, shipped or cancelled within a window of 1, 3 or 7 calendar days in the caller time zone',
+      description: 'Page 1 ends today; page n is (n-1) windows earlier. startTime is inclusive, endTime exclusive.',
+      body: recentOrdersRequestSchema,
+      response: { 200: recentOrdersResponseSchema },
+    },
+    handler: (request) => recentOrders(db, principalOf(request), request.body),
+  });
+
+  app.get('/api/orders/detail/:id', {
+    config: { access: orderHistory },
+    schema: {
+      tags: ['orders'],
+      summary: 'One order by document number, with lines, charges, totals and shipments',
+      description: 'With branchNumber the order must belong to that branch; without it, to any branch of the user. Otherwise 404.',
+      params: orderDetailParamsSchema,
+      querystring: z.object({ branchNumber: branchNumberSchema.optional() }),
+      response: { 200: orderDetailSchema },
+    },
+    handler: (request) => orderDetail(db, principalOf(request), request.params.id, request.query.branchNumber),
+  });
+
+  app.post('/api/orders/search', {
+    config: { access: orderHistory },
+    schema: {
+      tags: ['orders'],
+      summary: 'Search the order history of the branch; at least one criterion besides timeFrame',
+      body: orderSearchRequestSchema,
+      response: { 200: orderSearchResponseSchema },
+    },
+    handler: (request) => searchOrderHistory(db, principalOf(request), request.body),
+  });
+};

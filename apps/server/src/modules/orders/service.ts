@@ -1,0 +1,88 @@
+/** Order history (spec 2 "Open Orders", "Recent Orders", "Order Search", "Order Details"; spec 7). */
+import {
+  ORDER_SEARCH_TIME_FRAME_MONTHS,
+  recentOrdersWindow,
+  type OpenOrdersRequest,
+  type OrderDetail,
+  type OrderSearchQuery,
+  type OrderSearchResponse,
+  type OrderSummary,
+  type RecentOrdersResponse,
+  type RecentTimeFrame,
+  type RecentUpdateType,
+} from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import type { Principal } from '../auth/principal.js';
+import { branchScope, userScope } from './order-scope.js';
+import { findOpenOrders, findOrderChildren, findOrderInScope, findRecentOrders, phoneDigitsOf, searchOrders } from './repository.js';
+import { toOrderDetail, toOrderSummary } from './order-view.js';
+
+export async function openOrders(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<OrderSummary[]> {
+  const rows = await findOpenOrders(db, branchScope(principal, request.branchNumber));
+  return rows.map(toOrderSummary);
+}
+
+export type RecentQuery = {
+  timeFrame: RecentTimeFrame;
+  updateType: RecentUpdateType;
+  page: number;
+  timeZone: string;
+  branchNumber: number;
+};
+
+/** `now` is an argument so tests can stand just before or after a midnight. */
+export async function recentOrders(
+  db: Database,
+  principal: Principal,
+  query: RecentQuery,
+  now = new Date(),
+): Promise<RecentOrdersResponse> {
+  const scope = branchScope(principal, query.branchNumber);
+  const window = recentOrdersWindow(now, query.timeFrame, query.page, query.timeZone);
+  const rows = await findRecentOrders(db, scope, query.updateType, window.startTime, window.endTime);
+  return { orders: rows.map(toOrderSummary), startTime: window.startTime.toISOString(), endTime: window.endTime.toISOString() };
+}
+
+/** The first moment of a search time frame: that many calendar months back from now. */
+export function searchSince(timeFrame: OrderSearchQuery['timeFrame'], now = new Date()): Date {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - ORDER_SEARCH_TIME_FRAME_MONTHS[timeFrame]);
+  return since;
+}
+
+export async function searchOrderHistory(db: Database, principal: Principal, query: OrderSearchQuery): Promise<OrderSearchResponse> {
+  const scope = branchScope(principal, query.branchNumber);
+  const { total, rows } = await searchOrders(
+    db,
+    scope,
+    {
+      since: searchSince(query.timeFrame),
+      orderReference: query.orderReference,
+      email: query.email,
+      phoneDigits: phoneDigitsOf(query.phone),
+      status: query.status,
+      name: query.name,
+      address: query.address,
+      city: query.city,
+      state: query.state,
+      postalCode: query.postalCode,
+    },
+    query.page,
+    query.pageSize,
+  );
+  return { page: query.page, pageSize: query.pageSize, totalResults: total, results: rows.map(toOrderSummary) };
+}
+
+export const ORDER_NOT_FOUND_MESSAGE = 'The order was not found.';
+
+/**
+ * One order by document number, within the chosen branch when one is named, else within any of
+ * the user's branches. Anything outside answers 404, the same as a number that does not exist.
+ */
+export async function orderDetail(db: Database, principal: Principal, documentNumber: number, branchNumber?: number): Promise<OrderDetail> {
+  const scope = branchNumber === undefined ? userScope(principal) : branchScope(principal, branchNumber);
+  const order = await findOrderInScope(db, scope, documentNumber);
+  if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  return toOrderDetail(order, await findOrderChildren(db, order.id), principal.user.restrictedPricing);
+}

@@ -1,0 +1,121 @@
+/**
+ * Password challenges (table password_challenges) and the throttle rows of the code calls.
+ * Throttling shares the `login_failures` table with login (decision 002: rate limits live in the
+ * database so every server process sees them), under keys of its own, counted per email whether
+ * or not the email belongs to a user, so the answers never tell whether an account exists.
+ */
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { loginFailures, passwordChallenges, users } from '../../db/schema.js';
+import type { DatabaseTransaction } from '../mail/outbox.js';
+
+export type Queryable = Database | DatabaseTransaction;
+export type ChallengeRow = typeof passwordChallenges.$inferSelect;
+
+export const throttleKeys = {
+  /** One row per accepted code request for an email (the 30 s resend lock). */
+  request: (email: string) => `challenge-request:${email}`,
+  /** One row per accepted code request from an address (a cap on mass mailing). */
+  requestFrom: (address: string) => `challenge-request-ip:${address}`,
+  /** One row per failed verify for an email since the last request. */
+  verify: (email: string) => `challenge-verify:${email}`,
+};
+
+export async function addThrottleRow(db: Queryable, key: string): Promise<void> {
+  await db.insert(loginFailures).values({ key });
+}
+
+/** Takes back the row a refused call added (the newest of its key), so refusals do not extend a lock. */
+export async function removeNewestThrottleRow(db: Queryable, key: string): Promise<void> {
+  await db.execute(sql`delete from login_failures where id = (select max(id) from login_failures where key = ${key})`);
+}
+
+export async function countThrottleRows(db: Queryable, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, sql`now() - make_interval(secs => ${windowSeconds})`)));
+  return row?.n ?? 0;
+}
+
+export async function clearThrottleRows(db: Queryable, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+export function findUserByEmail(db: Queryable, email: string) {
+  return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
+}
+
+export async function insertChallenge(
+  db: Queryable,
+  values: { userId: number; codeHash: string; lifetimeMinutes: number },
+): Promise<ChallengeRow> {
+  const [row] = await db
+    .insert(passwordChallenges)
+    .values({
+      userId: values.userId,
+      codeHash: values.codeHash,
+      expiresAt: sql`now() + make_interval(mins => ${values.lifetimeMinutes})`,
+    })
+    .returning();
+  if (!row) throw new Error('password challenge not inserted');
+  return row;
+}
+
+/** A newer code replaces every older one of the user. */
+export async function retireChallenges(db: Queryable, userId: number): Promise<void> {
+  await db
+    .update(passwordChallenges)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordChallenges.userId, userId), isNull(passwordChallenges.usedAt)));
+}
+
+/** The user's newest challenge that is unused and unexpired, if any. */
+export async function findOpenChallenge(db: Queryable, userId: number): Promise<ChallengeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(passwordChallenges)
+    .where(and(eq(passwordChallenges.userId, userId), isNull(passwordChallenges.usedAt), gt(passwordChallenges.expiresAt, sql`now()`)))
+    .orderBy(desc(passwordChallenges.id))
+    .limit(1);
+  return row;
+}
+
+export async function countChallengeAttempt(db: Queryable, id: number): Promise<void> {
+  await db
+    .update(passwordChallenges)
+    .set({ attempts: sql`${passwordChallenges.attempts} + 1` })
+    .where(eq(passwordChallenges.id, id));
+}
+
+/** A verified code: the token now stands for it, valid for a fresh lifetime. */
+export async function markChallengeVerified(db: Queryable, id: number, tokenHash: string, lifetimeMinutes: number): Promise<void> {
+  await db
+    .update(passwordChallenges)
+    .set({ tokenHash, expiresAt: sql`now() + make_interval(mins => ${lifetimeMinutes})` })
+    .where(eq(passwordChallenges.id, id));
+}
+
+/**
+ * Claims the challenge of a token for one completion: the UPDATE succeeds for exactly one caller,
+ * so the same token cannot set a password twice, even by two concurrent requests.
+ */
+export async function claimVerifiedChallenge(db: Queryable, userId: number, tokenHash: string): Promise<ChallengeRow | undefined> {
+  const [row] = await db
+    .update(passwordChallenges)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordChallenges.userId, userId),
+        eq(passwordChallenges.tokenHash, tokenHash),
+        isNull(passwordChallenges.usedAt),
+        gt(passwordChallenges.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function setPasswordAndVerify(db: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, isVerified: true }).where(eq(users.id, userId));
+}

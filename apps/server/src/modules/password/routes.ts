@@ -1,0 +1,46 @@
+/** The password page's calls (spec 7): public, since the caller has no session yet. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { challengeCompleteSchema, challengeRequestSchema, challengeTokenSchema, challengeVerifySchema, okSchema } from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { completeChallenge, requestChallenge, verifyChallenge } from './service.js';
+
+export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post('/api/secure-challenge', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['password'],
+      summary: 'Email a reset or activation code; the answer is the same whether the email exists or not',
+      body: challengeRequestSchema,
+      response: { 200: okSchema },
+    },
+    handler: async (request) => {
+      await requestChallenge(db, request.body.email, request.ip);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/api/secure-challenge/verify', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['password'],
+      summary: 'Check a code; answers the one-time token that completes the change',
+      body: challengeVerifySchema,
+      response: { 200: challengeTokenSchema },
+    },
+    handler: (request) => verifyChallenge(db, request.body.email, request.body.challenge),
+  });
+
+  app.post('/api/secure-challenge/complete', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['password'],
+      summary: 'Set the new password with the token of a verified code (activates an invited account)',
+      body: challengeCompleteSchema,
+      response: { 200: okSchema },
+    },
+    handler: async (request) => {
+      await completeChallenge(db, request.body);
+      return { ok: true as const };
+    },
+  });
+};

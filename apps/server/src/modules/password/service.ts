@@ -1,0 +1,190 @@
+/**
+ * Password reset and activation (spec 4, 5, 7; server-rules "Password codes"):
+ * request a code by email, verify it for a one-time token, complete with a new password.
+ *
+ * Enumeration safety: the request answers the same, after the same work (a code is generated and
+ * hashed either way), whether or not the email belongs to an account; throttles count per email
+ * whatever it is; verify and complete answer an unknown email exactly like a wrong code.
+ */
+import { CHALLENGE_MESSAGES, type ChallengeComplete } from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { HttpError, tooManyRequests } from '../../http/errors.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password-hash.js';
+import { clearLoginFailures, revokeUserSessions } from '../auth/repository.js';
+import { hashToken, newSessionToken } from '../auth/session-token.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { newChallengeCode } from './code.js';
+import { codeMail, inviteMail } from './mail.js';
+import {
+  addThrottleRow,
+  claimVerifiedChallenge,
+  clearThrottleRows,
+  countChallengeAttempt,
+  countThrottleRows,
+  findOpenChallenge,
+  findUserByEmail,
+  insertChallenge,
+  markChallengeVerified,
+  removeNewestThrottleRow,
+  retireChallenges,
+  setPasswordAndVerify,
+  throttleKeys,
+  type Queryable,
+} from './repository.js';
+
+export const CHALLENGE_LIMITS = {
+  /** server-rules "Password codes": a code expires after 15 minutes... */
+  codeLifetimeMinutes: 15,
+  /** ...and allows a few attempts. */
+  maxAttempts: 5,
+  /** Spec 9: resend lock. */
+  resendLockSeconds: 30,
+  /** Code requests from one address within the window (stops mass mailing through the form). */
+  requestsPerAddress: 20,
+  addressWindowMinutes: 15,
+  /** An invitation is read hours or days later, so its code lives longer (docs/decisions). */
+  inviteLifetimeHours: 72,
+} as const;
+
+const invalidCode = () => new HttpError(400, [{ field: 'challenge', message: CHALLENGE_MESSAGES.codeInvalid }]);
+const invalidToken = () => new HttpError(400, [{ field: 'challenge', message: CHALLENGE_MESSAGES.tokenInvalid }]);
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** A throttle row for this call; if the key already has `limit` rows in the window, the row is taken back and the call refused. */
+async function takeThrottleSlot(db: Database, key: string, limit: number, windowSeconds: number, message: string, field: string) {
+  // Counting after inserting makes concurrent calls see each other (no lock needed).
+  await addThrottleRow(db, key);
+  const used = await countThrottleRows(db, key, windowSeconds);
+  if (used > limit) {
+    await removeNewestThrottleRow(db, key);
+    throw tooManyRequests(field, message);
+  }
+}
+
+/** A fresh code and its hash; hashing (scrypt) happens outside any transaction. */
+export async function prepareCode(): Promise<{ code: string; codeHash: string }> {
+  const code = newChallengeCode();
+  return { code, codeHash: await hashPassword(code) };
+}
+
+/** `POST /api/secure-challenge`: mails a code when the email is an active account; the answer never says. */
+export async function requestChallenge(db: Database, rawEmail: string, address: string): Promise<void> {
+  const email = normalEmail(rawEmail);
+  const addressKey = throttleKeys.requestFrom(address);
+  await takeThrottleSlot(
+    db,
+    addressKey,
+    CHALLENGE_LIMITS.requestsPerAddress,
+    CHALLENGE_LIMITS.addressWindowMinutes * 60,
+    CHALLENGE_MESSAGES.tooManyRequests,
+    'email',
+  );
+  try {
+    await takeThrottleSlot(
+      db,
+      throttleKeys.request(email),
+      1,
+      CHALLENGE_LIMITS.resendLockSeconds,
+      CHALLENGE_MESSAGES.resendTooSoon,
+      'email',
+    );
+  } catch (error) {
+    // A refused request is not counted against the address either.
+    await removeNewestThrottleRow(db, addressKey);
+    throw error;
+  }
+  const { code, codeHash } = await prepareCode();
+
+  await db.transaction(async (tx) => {
+    // A new code gives a fresh set of attempts.
+    await clearThrottleRows(tx, throttleKeys.verify(email));
+    const user = await findUserByEmail(tx, email);
+    // A deactivated account cannot sign in, so it gets no code either (and the answer is the same).
+    if (!user || !user.isActive) return;
+    await retireChallenges(tx, user.id);
+    const challenge = await insertChallenge(tx, { userId: user.id, codeHash, lifetimeMinutes: CHALLENGE_LIMITS.codeLifetimeMinutes });
+    await enqueueMail(tx, [codeMail(user, code, challenge.id, CHALLENGE_LIMITS.codeLifetimeMinutes)]);
+  });
+}
+
+/** `POST /api/secure-challenge/verify`: a right code becomes a one-time token for the new password. */
+export async function verifyChallenge(db: Database, rawEmail: string, code: string): Promise<{ challenge: string }> {
+  const email = normalEmail(rawEmail);
+  const verifyKey = throttleKeys.verify(email);
+  // The attempt is counted before it is checked, so parallel guesses cannot exceed the limit.
+  await addThrottleRow(db, verifyKey);
+  const attempts = await countThrottleRows(db, verifyKey, CHALLENGE_LIMITS.codeLifetimeMinutes * 60);
+  if (attempts > CHALLENGE_LIMITS.maxAttempts) throw tooManyRequests('challenge', CHALLENGE_MESSAGES.tooManyAttempts);
+
+  const user = await findUserByEmail(db, email);
+  const challenge = user?.isActive ? await findOpenChallenge(db, user.id) : undefined;
+  if (!challenge || challenge.attempts >= CHALLENGE_LIMITS.maxAttempts) {
+    await burnPasswordCheck(code);
+    throw invalidCode();
+  }
+  if (!(await verifyPassword(code, challenge.codeHash))) {
+    await countChallengeAttempt(db, challenge.id);
+    throw invalidCode();
+  }
+
+  const token = newSessionToken();
+  await markChallengeVerified(db, challenge.id, hashToken(token), CHALLENGE_LIMITS.codeLifetimeMinutes);
+  await clearThrottleRows(db, verifyKey);
+  return { challenge: token };
+}
+
+/**
+ * `POST /api/secure-challenge/complete`: sets the password. Activation marks the account verified;
+ * every session of the user ends (a reset is often done because someone else may know the old password).
+ */
+export async function completeChallenge(db: Database, request: ChallengeComplete): Promise<{ activated: boolean }> {
+  const email = normalEmail(request.email);
+  const user = await findUserByEmail(db, email);
+  // Hash before looking at the token: the same work whether or not it is valid.
+  const passwordHash = await hashPassword(request.password);
+  if (!user || !user.isActive) throw invalidToken();
+
+  const completed = await db.transaction(async (tx) => {
+    const claimed = await claimVerifiedChallenge(tx, user.id, hashToken(request.challenge));
+    if (!claimed) return false;
+    await retireChallenges(tx, user.id);
+    await setPasswordAndVerify(tx, user.id, passwordHash);
+    return true;
+  });
+  if (!completed) throw invalidToken();
+
+  await revokeUserSessions(db, user.id);
+  // Whoever proved they read the mailbox may sign in at once, even after failed logins (auth key format).
+  await clearLoginFailures(db, `email:${email}`);
+  return { activated: !user.isVerified };
+}
+
+/** An invitation's code, issued inside the caller's transaction (users module, `PUT /api/users`). */
+export async function issueInvite(
+  tx: Queryable,
+  invite: {
+    user: { id: number; email: string; firstName: string };
+    prepared: { code: string; codeHash: string };
+    origin: string;
+    organizationName: string;
+    invitedBy: string;
+  },
+): Promise<void> {
+  const { user, prepared } = invite;
+  const challenge = await insertChallenge(tx, {
+    userId: user.id,
+    codeHash: prepared.codeHash,
+    lifetimeMinutes: CHALLENGE_LIMITS.inviteLifetimeHours * 60,
+  });
+  const link = `${invite.origin}/password/activate?${new URLSearchParams({ email: user.email, code: prepared.code })}`;
+  await enqueueMail(tx, [
+    inviteMail(user, {
+      code: prepared.code,
+      challengeId: challenge.id,
+      link,
+      organizationName: invite.organizationName,
+      invitedBy: invite.invitedBy,
+      hours: CHALLENGE_LIMITS.inviteLifetimeHours,
+    }),
+  ]);
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('system routes', () => {
+  it('GET /api/health answers 200 when the database answers', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends a strict Content-Security-Policy', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('lists every API route in the OpenAPI document', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const documented = new Set<string>();
+    for (const [path, operations] of Object.entries(response.json().paths as Record<string, object>)) {
+      for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const routes = t.app.apiRoutes.filter((r) => r.url !== '/api/openapi.json');
+    expect(routes.length).toBeGreaterThan(3);
+    for (const route of routes) {
+      expect(documented, `${route.method} ${route.url}`).toContain(`${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    }
+  });
+
+  it('answers unknown API paths with the error body', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ messages: [{ field: '', message: 'Not found.' }] });
+  });
+});
+
+describe('a failure inside a handler', () => {
+  it('answers 500 with no stack trace or SQL', async () => {
+    const broken = await createTestApp();
+    await broken.handle.close(); // the database is gone: the next query throws
+    const response = await broken.request({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ messages: [{ field: '', message: 'The server encountered an error. Please try again later.' }] });
+    expect(response.body).not.toMatch(/select|stack|at \w+ \(/i);
+    await broken.app.close();
+  });
+});

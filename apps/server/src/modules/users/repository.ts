@@ -1,0 +1,87 @@
+/** Users of one organization; every query takes the organization (architecture "Habits"). */
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { branches, userBranches, users } from '../../db/schema.js';
+import type { DatabaseTransaction } from '../mail/outbox.js';
+
+export type Queryable = Database | DatabaseTransaction;
+export type UserRow = typeof users.$inferSelect;
+export type UserInsert = typeof users.$inferInsert;
+export type OrganizationBranch = { id: number; branchNumber: number; name: string };
+
+export function listOrganizationUsers(db: Queryable, organizationId: number): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.organizationId, organizationId))
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email));
+}
+
+export async function findOrganizationUser(db: Queryable, organizationId: number, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.id, id)))
+    .limit(1);
+  return row;
+}
+
+export function organizationBranches(db: Queryable, organizationId: number): Promise<OrganizationBranch[]> {
+  return db
+    .select({ id: branches.id, branchNumber: branches.branchNumber, name: branches.name })
+    .from(branches)
+    .where(eq(branches.organizationId, organizationId))
+    .orderBy(asc(branches.branchNumber));
+}
+
+/** Branch ids assigned to each of the users (own assignments, not inheritance). */
+export async function assignedBranchIds(db: Queryable, userIds: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .select({ userId: userBranches.userId, branchId: userBranches.branchId })
+    .from(userBranches)
+    .where(inArray(userBranches.userId, userIds));
+  for (const row of rows) map.set(row.userId, [...(map.get(row.userId) ?? []), row.branchId]);
+  return map;
+}
+
+export async function emailInUse(db: Queryable, email: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)))
+    .limit(1);
+  return !!row;
+}
+
+export async function insertUser(db: Queryable, values: UserInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('user not inserted');
+  return row;
+}
+
+export async function updateOrganizationUser(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  values: Partial<Omit<UserInsert, 'id' | 'organizationId'>>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+}
+
+export async function replaceUserBranches(db: Queryable, userId: number, branchIds: number[]): Promise<void> {
+  await db.delete(userBranches).where(eq(userBranches.userId, userId));
+  if (branchIds.length > 0) await db.insert(userBranches).values(branchIds.map((branchId) => ({ userId, branchId })));
+}
+
+/** A unique-index violation (two saves of the same email racing), from either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

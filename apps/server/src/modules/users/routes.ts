@@ -1,0 +1,65 @@
+/** User administration and profile calls (spec 7). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  managedUserListSchema,
+  managedUserSchema,
+  okSchema,
+  userIdParamsSchema,
+  userInviteSchema,
+  userUpdateQuerySchema,
+  userUpdateSchema,
+} from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import { principalOf } from '../../http/access.js';
+import { getUser, inviteUser, listUsers, updateUser } from './service.js';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get('/api/users', {
+    config: { access: { roles: ['manageUsers'] } },
+    schema: { tags: ['users'], summary: "The organization's users", response: { 200: managedUserListSchema } },
+    handler: (request) => listUsers(db, principalOf(request)),
+  });
+
+  // Any signed-in user reaches these two: `type=profile` is one's own profile; otherwise the
+  // service requires manageUsers.
+  app.get('/api/users/:id', {
+    config: { access: {} },
+    schema: {
+      tags: ['users'],
+      summary: 'One user of the organization (manageUsers), or with type=profile one’s own',
+      params: userIdParamsSchema,
+      querystring: userUpdateQuerySchema,
+      response: { 200: managedUserSchema },
+    },
+    handler: (request) => getUser(db, principalOf(request), request.params.id, request.query.type ?? 'admin'),
+  });
+
+  app.put('/api/users/:id', {
+    config: { access: {} },
+    schema: {
+      tags: ['users'],
+      summary: 'Update a user (manageUsers), or with type=profile one’s own name, phone and subscriptions',
+      params: userIdParamsSchema,
+      querystring: userUpdateQuerySchema,
+      body: userUpdateSchema,
+      response: { 200: okSchema },
+    },
+    handler: async (request) => {
+      await updateUser(db, principalOf(request), request.params.id, request.query.type ?? 'admin', request.body);
+      return { ok: true as const };
+    },
+  });
+
+  app.put('/api/users', {
+    config: { access: { roles: ['manageUsers'] } },
+    schema: {
+      tags: ['users'],
+      summary: 'Invite a user: creates an unverified user and emails an activation link',
+      body: userInviteSchema,
+      response: { 200: managedUserSchema },
+    },
+    // The link goes back to the host the administrator is using (an authenticated, XSRF-checked
+    // call, so the Host header is the administrator's browser's, not a stranger's).
+    handler: (request) => inviteUser(db, principalOf(request), request.body, `${request.protocol}://${request.host}`),
+  });
+};

@@ -1,0 +1,252 @@
+/**
+ * The `simulated` payment gateway (the default; docs/decisions/006-payment-gateway.md): payment
+ * intents and card readers that behave like the provider's test mode, with no network. Their
+ * state lives in the database (migration 0003), so every server process, the web page's card
+ * form and the readers' dev control all see the same intents and readers.
+ *
+ * Readers: a checkout sent to a reader is "in progress" for a few seconds, then completes (the
+ * customer tapped a card), unless the dev control (`POST /api/dev/terminals/{readerId}/next`)
+ * drives it: busy, offline or error answer the next send; completed, failed, cancelled or error
+ * end the checkout in progress at once; open or pending hold it until driven again.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TerminalStatus } from '@portal/domain';
+import type { Database } from '../db/client.js';
+import { simulatedPaymentIntents, simulatedReaders } from '../db/schema.js';
+import { checkCard, type CardCheck } from './simulated-cards.js';
+import {
+  GatewayError,
+  type CreatePaymentIntent,
+  type PaymentGateway,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type ReaderResult,
+} from './gateway.js';
+
+/** How long a simulated customer takes at the reader when nobody drives it. */
+export const SIMULATED_READER_DELAY_MS = 3000;
+
+const PAYABLE: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+const DEFAULT_FAILURE = 'Your card was declined.';
+const NOT_THIS_CHECKOUT = 'The card reader is not processing this checkout.';
+
+type IntentRow = typeof simulatedPaymentIntents.$inferSelect;
+type ReaderRow = typeof simulatedReaders.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type CardConfirmation = { status: PaymentIntentStatus; error: Extract<CardCheck, { ok: false }> | null };
+
+export type SimulatedGateway = PaymentGateway & {
+  /** What the page's card form does (as Stripe.js confirms a card payment). */
+  confirmCard(
+    paymentIntentId: string,
+    clientSecret: string,
+    card: { cardNumber: string; expiry: string; cvc: string },
+  ): Promise<CardConfirmation>;
+  /** The dev control: drive a reader to a terminal status. */
+  driveReader(readerId: string, status: TerminalStatus, message?: string): Promise<ReaderResult>;
+};
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes);
+
+function intentOf(row: IntentRow): PaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as PaymentIntentStatus,
+    amountCents: row.amountCents,
+    metadata: row.metadata,
+  };
+}
+
+const noSuchIntent = (id: string) => new GatewayError('resource_missing', `No such payment_intent: '${id}'`);
+
+export function createSimulatedGateway(db: Database, options: { readerDelayMs?: number; now?: () => Date } = {}): SimulatedGateway {
+  const delayMs = options.readerDelayMs ?? SIMULATED_READER_DELAY_MS;
+  const now = options.now ?? (() => new Date());
+
+  async function loadIntent(runner: Database | Tx, id: string): Promise<IntentRow> {
+    const [row] = await runner.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, id)).limit(1);
+    if (!row) throw noSuchIntent(id);
+    return row;
+  }
+
+  /** The reader's row, locked for this transaction (created on first use). */
+  async function lockReader(tx: Tx, readerId: string): Promise<ReaderRow> {
+    await tx.insert(simulatedReaders).values({ id: readerId }).onConflictDoNothing();
+    const [row] = await tx.select().from(simulatedReaders).where(eq(simulatedReaders.id, readerId)).for('update');
+    return row!;
+  }
+
+  const setReader = (tx: Tx, readerId: string, values: Partial<typeof simulatedReaders.$inferInsert>) =>
+    tx
+      .update(simulatedReaders)
+      .set({ ...values, updatedAt: now() })
+      .where(eq(simulatedReaders.id, readerId));
+
+  /** Marks the intent paid, once: only a payable intent changes (the update is the check). */
+  const succeed = (runner: Database | Tx, id: string) =>
+    runner
+      .update(simulatedPaymentIntents)
+      .set({ status: 'succeeded', lastErrorCode: null, lastErrorMessage: null, updatedAt: now() })
+      .where(and(eq(simulatedPaymentIntents.id, id), inArray(simulatedPaymentIntents.status, PAYABLE)));
+
+  /** Ends an action that is due: its outcome becomes the reader's answer. */
+  async function settle(tx: Tx, reader: ReaderRow): Promise<ReaderRow> {
+    if (reader.actionStatus !== 'in_progress' || !reader.actionDueAt || reader.actionDueAt > now()) return reader;
+    const outcome = reader.actionOutcome ?? 'completed';
+    let message = reader.actionMessage ?? '';
+    if (outcome === 'completed' && reader.actionPaymentIntentId) {
+      await succeed(tx, reader.actionPaymentIntentId);
+    } else if (outcome === 'failed') {
+      message ||= DEFAULT_FAILURE;
+      if (reader.actionPaymentIntentId) {
+        await tx
+          .update(simulatedPaymentIntents)
+          .set({ lastErrorCode: 'card_declined', lastErrorMessage: message, updatedAt: now() })
+          .where(eq(simulatedPaymentIntents.id, reader.actionPaymentIntentId));
+      }
+    }
+    const settled = { actionStatus: outcome, actionMessage: message, actionDueAt: null };
+    await setReader(tx, reader.id, settled);
+    return { ...reader, ...settled };
+  }
+
+  function resultOf(reader: ReaderRow): ReaderResult {
+    if (reader.actionStatus === 'in_progress') {
+      return { status: reader.actionOutcome === 'open' ? 'open' : 'pending', message: '' };
+    }
+    return { status: (reader.actionStatus ?? 'open') as TerminalStatus, message: reader.actionMessage ?? '' };
+  }
+
+  return {
+    kind: 'simulated',
+
+    async createPaymentIntent(input: CreatePaymentIntent) {
+      const id = `pi_sim_${token(24)}`;
+      const [row] = await db
+        .insert(simulatedPaymentIntents)
+        .values({ id, clientSecret: `${id}_secret_${token(24)}`, amountCents: input.amountCents, metadata: input.metadata })
+        .returning();
+      return intentOf(row!);
+    },
+
+    async retrievePaymentIntent(id) {
+      return intentOf(await loadIntent(db, id));
+    },
+
+    async updatePaymentIntentAmount(id, amountCents) {
+      const [row] = await db
+        .update(simulatedPaymentIntents)
+        .set({ amountCents, updatedAt: now() })
+        .where(and(eq(simulatedPaymentIntents.id, id), inArray(simulatedPaymentIntents.status, PAYABLE)))
+        .returning();
+      if (row) return intentOf(row);
+      const current = await loadIntent(db, id);
+      throw new GatewayError(
+        'payment_intent_unexpected_state',
+        `You cannot update this PaymentIntent because it has a status of ${current.status}.`,
+      );
+    },
+
+    async cancelPaymentIntent(id) {
+      await db
+        .update(simulatedPaymentIntents)
+        .set({ status: 'canceled', updatedAt: now() })
+        .where(and(eq(simulatedPaymentIntents.id, id), inArray(simulatedPaymentIntents.status, PAYABLE)));
+    },
+
+    async confirmCard(paymentIntentId, clientSecret, card) {
+      const intent = await loadIntent(db, paymentIntentId);
+      if (intent.clientSecret !== clientSecret) throw noSuchIntent(paymentIntentId);
+      // A second confirmation of a paid intent (a double click) answers what the first did.
+      if (intent.status === 'succeeded') return { status: 'succeeded', error: null };
+      if (!PAYABLE.includes(intent.status as PaymentIntentStatus)) {
+        throw new GatewayError('payment_intent_unexpected_state', `This PaymentIntent's status is ${intent.status}.`);
+      }
+      const check = checkCard(card, now());
+      if (check.ok) {
+        await succeed(db, paymentIntentId);
+        return { status: (await loadIntent(db, paymentIntentId)).status as PaymentIntentStatus, error: null };
+      }
+      if (check.type === 'card_error') {
+        await db
+          .update(simulatedPaymentIntents)
+          .set({ lastErrorCode: check.code, lastErrorMessage: check.message, updatedAt: now() })
+          .where(eq(simulatedPaymentIntents.id, paymentIntentId));
+      }
+      return { status: 'requires_payment_method', error: check };
+    },
+
+    processOnReader(readerId, paymentIntentId) {
+      return db.transaction(async (tx) => {
+        const reader = await settle(tx, await lockReader(tx, readerId));
+        const next = reader.nextStatus as TerminalStatus | null;
+        if (next === 'busy' || next === 'offline' || next === 'error') {
+          await setReader(tx, readerId, { nextStatus: null, nextMessage: null });
+          return { status: next, message: reader.nextMessage ?? '' };
+        }
+        if (reader.actionStatus === 'in_progress' && reader.actionPaymentIntentId !== paymentIntentId) {
+          return { status: 'busy', message: '' };
+        }
+        const intent = await loadIntent(tx, paymentIntentId);
+        if (intent.status === 'succeeded') return { status: 'completed', message: '' };
+        if (!PAYABLE.includes(intent.status as PaymentIntentStatus)) {
+          return { status: 'error', message: `This PaymentIntent's status is ${intent.status}.` };
+        }
+        const hold = next === 'open' || next === 'pending';
+        await setReader(tx, readerId, {
+          actionPaymentIntentId: paymentIntentId,
+          actionStatus: 'in_progress',
+          actionOutcome: next ?? 'completed',
+          actionMessage: reader.nextMessage,
+          actionDueAt: hold ? null : new Date(now().getTime() + delayMs),
+          nextStatus: null,
+          nextMessage: null,
+        });
+        return { status: hold && next === 'open' ? 'open' : 'pending', message: '' };
+      });
+    },
+
+    readerStatus(readerId, paymentIntentId) {
+      return db.transaction(async (tx) => {
+        const reader = await settle(tx, await lockReader(tx, readerId));
+        if (reader.actionPaymentIntentId !== paymentIntentId) {
+          const intent = await loadIntent(tx, paymentIntentId);
+          return intent.status === 'succeeded' ? { status: 'completed', message: '' } : { status: 'error', message: NOT_THIS_CHECKOUT };
+        }
+        return resultOf(reader);
+      });
+    },
+
+    cancelReaderAction(readerId) {
+      return db.transaction(async (tx) => {
+        const reader = await settle(tx, await lockReader(tx, readerId));
+        if (reader.actionStatus !== 'in_progress') return { status: 'cancelled', message: '' };
+        await setReader(tx, readerId, { actionStatus: 'cancelled', actionMessage: '', actionDueAt: null });
+        return { status: 'cancelled', message: '' };
+      });
+    },
+
+    driveReader(readerId, status, message) {
+      return db.transaction(async (tx) => {
+        const reader = await settle(tx, await lockReader(tx, readerId));
+        if (reader.actionStatus === 'in_progress' && status !== 'busy') {
+          const hold = status === 'open' || status === 'pending';
+          // Driven while a checkout is in progress: that checkout ends now (or waits, for open and pending).
+          await setReader(tx, readerId, { actionOutcome: status, actionMessage: message ?? null, actionDueAt: hold ? null : now() });
+          const driven = await settle(tx, {
+            ...reader,
+            actionOutcome: status,
+            actionMessage: message ?? null,
+            actionDueAt: hold ? null : now(),
+          });
+          return resultOf(driven);
+        }
+        await setReader(tx, readerId, { nextStatus: status, nextMessage: message ?? null });
+        return resultOf(reader);
+      });
+    },
+  };
+}

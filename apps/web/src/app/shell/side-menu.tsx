@@ -1,0 +1,85 @@
+import { Divider, NavLink, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { hasRoles, stateName, type Session } from '@portal/domain';
+import { CartMenuEntry } from '../../features/cart/components/cart-summary';
+
+type SideMenuProps = {
+  session: Session;
+  branchNumber: number | null;
+  destinationState: string | null;
+  onChooseState: () => void;
+  onChooseBranch: () => void;
+  onNavigate: () => void;
+  onLogout: () => void;
+};
+
+/** The side menu of spec 2 "Signed-in shell", each entry shown only to the roles and flags it needs. */
+export function SideMenu(props: SideMenuProps) {
+  const { session, branchNumber, destinationState, onChooseState, onChooseBranch, onNavigate, onLogout } = props;
+  const { user, organization } = session;
+  const { pathname } = useLocation();
+  const branch = user.branches.find((b) => b.branchNumber === branchNumber);
+  const catalogs = user.catalogs;
+  const canOrder = hasRoles(user.roles, 'checkout', 'catalog');
+
+  const link = (to: string, label: string) => (
+    <NavLink
+      key={to}
+      component={Link}
+      to={to}
+      label={label}
+      active={pathname === to || pathname.startsWith(`${to}/`)}
+      onClick={onNavigate}
+    />
+  );
+
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600} data-testid="menu-branch">
+        {branch ? `Branch ${branch.branchNumber} ${branch.name}` : 'No branch selected'}
+      </Text>
+      <NavLink
+        component="button"
+        label="Destination State"
+        description={destinationState ? `${destinationState} ${stateName(destinationState) ?? ''}` : 'Not selected'}
+        onClick={onChooseState}
+      />
+      {user.branches.length > 1 && (
+        <NavLink
+          component="button"
+          label="Branch"
+          description={branch ? `${branch.branchNumber} ${branch.name}` : 'Not selected'}
+          onClick={onChooseBranch}
+        />
+      )}
+      {canOrder && <CartMenuEntry active={pathname === '/shopping-cart'} onNavigate={onNavigate} />}
+      <Divider my={4} />
+      {link('/dashboard', 'Home')}
+      {organization.allowBadgeScan && link('/sema', 'SEMA Badge Scan')}
+      {user.roles.catalog && (
+        <>
+          <Text size="xs" tt="uppercase" c="dimmed" mt="xs" component="h2" m={0}>
+            {catalogs.length > 1 ? 'Catalogs' : 'Products'}
+          </Text>
+          {catalogs.length === 0
+            ? link('/products/catalog/portal', 'Catalog')
+            : catalogs.map((c) => link(`/products/catalog/${c.id}`, c.label))}
+        </>
+      )}
+      {user.roles.orderHistory && (
+        <>
+          <Text size="xs" tt="uppercase" c="dimmed" mt="xs" component="h2" m={0}>
+            Orders
+          </Text>
+          {link('/orders/open', 'Open Orders')}
+          {link('/orders/recent', 'Recent Orders')}
+          {link('/orders/search', 'Order Search')}
+        </>
+      )}
+      <Divider my={4} />
+      {user.roles.manageUsers && link('/organization/users', 'User Administration')}
+      {link('/account/profile', 'Profile')}
+      <NavLink component="button" label="Log Out" onClick={onLogout} />
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { bulkPricingTiers, formatMoney, parseNetPrice } from '@portal/domain';
+
+/**
+ * The Bulk Pricing calculator (spec 2, 5, 9): one Net Price box, focused on load; Enter or
+ * Calculate shows the five quantity tiers. An invalid or negative price counts as 0, and the box
+ * then shows the price used with two decimals.
+ */
+export function BulkPricingPage() {
+  const [text, setText] = useState('');
+  const [netPrice, setNetPrice] = useState(0);
+  const tiers = bulkPricingTiers(netPrice);
+
+  const calculate = (event: FormEvent) => {
+    event.preventDefault();
+    const value = parseNetPrice(text);
+    setNetPrice(value);
+    setText(value.toFixed(2));
+  };
+
+  return (
+    <Stack maw={520}>
+      <Title order={1}>Bulk Pricing</Title>
+      <Text c="dimmed" size="sm">
+        Each quantity tier is 2% below the one before, rounded to whole dollars. An order must ship together to one address.
+      </Text>
+      <form onSubmit={calculate} aria-label="Bulk pricing calculator">
+        <Group align="flex-end">
+          <TextInput
+            label="Net Price"
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            inputMode="decimal"
+            leftSection="$"
+            data-autofocus
+            autoFocus
+            style={{ flex: 1 }}
+          />
+          <Button type="submit">Calculate</Button>
+        </Group>
+      </form>
+      <Table withTableBorder aria-label="Bulk pricing tiers" aria-live="polite">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Quantity</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Price Each
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tiers.map((tier) => (
+            <Table.Tr key={tier.label}>
+              <Table.Th scope="row" fw={500}>
+                {tier.label} units
+              </Table.Th>
+              <Table.Td ta="right" data-testid={`tier-${tier.label}`}>
+                {formatMoney(tier.price)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

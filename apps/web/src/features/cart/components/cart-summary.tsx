@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { Button, NavLink } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatMoney } from '@portal/domain';
+import { useCartSummary } from '../../../lib/cart-store';
+
+function summaryText(count: number, total: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'} · ${formatMoney(total)}`;
+}
+
+/** The side menu's Shopping Cart entry with the item count and total (spec 2 "Signed-in shell"). */
+export function CartMenuEntry({ active, onNavigate }: { active: boolean; onNavigate: () => void }) {
+  const { count, total } = useCartSummary();
+  const summaryId = useId();
+  // The entry keeps 'Shopping Cart' as its name; the count and total describe it.
+  return (
+    <NavLink
+      component={Link}
+      to="/shopping-cart"
+      label="Shopping Cart"
+      aria-label="Shopping Cart"
+      aria-describedby={summaryId}
+      description={
+        <span id={summaryId} data-testid="menu-cart-summary">
+          {summaryText(count, total)}
+        </span>
+      }
+      leftSection={<IconShoppingCart size={18} aria-hidden />}
+      active={active}
+      onClick={onNavigate}
+    />
+  );
+}
+
+/** The header's cart summary (checkout and catalog roles, spec 2). */
+export function CartHeaderSummary() {
+  const { count, total } = useCartSummary();
+  return (
+    <Button
+      component={Link}
+      to="/shopping-cart"
+      variant="light"
+      size="compact-sm"
+      leftSection={<IconShoppingCart size={16} aria-hidden />}
+      aria-label={`Cart summary: ${summaryText(count, total)}`}
+      data-testid="header-cart-summary"
+    >
+      {summaryText(count, total)}
+    </Button>
+  );
+}

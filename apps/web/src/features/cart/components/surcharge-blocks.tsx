@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+import { Alert, Group, Paper, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { formatMoney, type Charge, type Charges, type DeclinableChargeKind } from '@portal/domain';
+import { setChargeDeclined } from '../../../lib/cart-store';
+
+/** Texts of the five surcharge blocks (spec 2 "Shopping cart"). */
+export const SURCHARGE_TEXTS = {
+  notice: {
+    title: '24 Hour Delivery Notice',
+    text: 'The carrier calls 24 hours before delivery to schedule a delivery time.',
+    accept: 'Add delivery charge',
+    decline: 'Not needed',
+    flatbedNote: 'Flatbed deliveries always include the 24 hour delivery notice.',
+  },
+  residential: {
+    title: 'Residential Service Required',
+    text: 'One or more items require residential service when delivered to a residence.',
+    accept: 'Add residential service',
+    decline: 'Destination is not residential',
+    disclaimer:
+      'You are responsible for the residential service charge and any redelivery fees billed by the carrier if the destination turns out to be residential.',
+  },
+  flatbed: {
+    title: 'Forklift Required',
+    text: 'One or more items ship on a flatbed truck, which has no liftgate. A forklift must be available at the destination to unload them.',
+    confirm: 'A forklift is available at the destination',
+  },
+  forklift: {
+    title: 'Forklift Required',
+    text: 'One or more items must be unloaded with a forklift.',
+    accept: 'Add forklift service',
+    decline: 'Destination can offload',
+    note: 'Forklift service is not available in all areas. We will contact you if it is not available at your destination.',
+    disclaimer:
+      'You are responsible for unloading the shipment at the destination. If it cannot be unloaded on arrival, redelivery and storage fees will be billed to you.',
+  },
+  liftgate: {
+    title: 'Liftgate Service Required',
+    text: 'One or more items need a truck with a liftgate to be lowered to the ground, unless a forklift is available at the destination.',
+    accept: 'Add liftgate service',
+    decline: 'Destination has a forklift or loading dock',
+  },
+} as const;
+
+type ChoiceBlockProps = {
+  kind: DeclinableChargeKind;
+  charge: Charge;
+  title: string;
+  text: string;
+  accept: string;
+  decline: string;
+  children?: ReactNode;
+};
+
+/** One block with its accept/decline choice; the amount shows beside the accept choice. */
+function ChoiceBlock({ kind, charge, title, text, accept, decline, children }: ChoiceBlockProps) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={3} size="h4">
+            {title}
+          </Title>
+          <Text fw={600}>{charge.declined ? 'Declined' : formatMoney(charge.amount)}</Text>
+        </Group>
+        <Text size="sm">{text}</Text>
+        <Radio.Group
+          label={<VisuallyHidden>{title}</VisuallyHidden>}
+          value={charge.declined ? 'decline' : 'accept'}
+          onChange={(value) => setChargeDeclined(kind, value === 'decline')}
+        >
+          <Stack gap={6} mt={4}>
+            <Radio value="accept" label={`${accept} (${formatMoney(charge.amount)})`} />
+            <Radio value="decline" label={decline} disabled={!charge.declinable} />
+          </Stack>
+        </Radio.Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The surcharge blocks of spec 2 "Shopping cart", shown when the cart has items. */
+export function SurchargeBlocks({ charges }: { charges: Charges }) {
+  const { notice, residential, flatbed, forklift, liftgate } = charges;
+  return (
+    <Stack gap="md">
+      {notice.required && (
+        <ChoiceBlock kind="notice" charge={notice} {...SURCHARGE_TEXTS.notice}>
+          {!notice.declinable && (
+            <Text size="sm" c="dimmed">
+              {SURCHARGE_TEXTS.notice.flatbedNote}
+            </Text>
+          )}
+        </ChoiceBlock>
+      )}
+      {residential.required && (
+        <ChoiceBlock kind="residential" charge={residential} {...SURCHARGE_TEXTS.residential}>
+          {residential.declined && (
+            <Alert color="yellow" variant="light" title="Disclaimer">
+              {SURCHARGE_TEXTS.residential.disclaimer}
+            </Alert>
+          )}
+        </ChoiceBlock>
+      )}
+      {flatbed.required && (
+        <Paper withBorder p="md" component="section" aria-label={`${SURCHARGE_TEXTS.flatbed.title} for flatbed items`}>
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={3} size="h4">
+                {SURCHARGE_TEXTS.flatbed.title}
+              </Title>
+              <Text fw={600}>{formatMoney(flatbed.amount)}</Text>
+            </Group>
+            <Text size="sm">{SURCHARGE_TEXTS.flatbed.text}</Text>
+            {/* Spec 2: no choice; the dealer confirms a forklift is available. */}
+            <Radio.Group
+              label={<VisuallyHidden>{`${SURCHARGE_TEXTS.flatbed.title} for flatbed items`}</VisuallyHidden>}
+              value="confirm"
+              readOnly
+            >
+              <Radio value="confirm" label={`${SURCHARGE_TEXTS.flatbed.confirm} (${formatMoney(flatbed.amount)})`} />
+            </Radio.Group>
+          </Stack>
+        </Paper>
+      )}
+      {/* Spec 2: shown only if flatbed is not required (the charge is then not required either). */}
+      {forklift.required && !flatbed.required && (
+        <ChoiceBlock kind="forklift" charge={forklift} {...SURCHARGE_TEXTS.forklift}>
+          {forklift.declined ? (
+            <Alert color="yellow" variant="light" title="Disclaimer">
+              {SURCHARGE_TEXTS.forklift.disclaimer}
+            </Alert>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {SURCHARGE_TEXTS.forklift.note}
+            </Text>
+          )}
+        </ChoiceBlock>
+      )}
+      {/* Spec 2: shown only if forklift is not required (a forklift covers the offload). */}
+      {liftgate.required && !forklift.required && <ChoiceBlock kind="liftgate" charge={liftgate} {...SURCHARGE_TEXTS.liftgate} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { hasRoles } from '@portal/domain';
+import { refreshCart, useCart } from '../../../lib/cart-store';
+import { useClientConfig } from '../../../lib/client-config';
+import { useSession, useSessionState } from '../../../lib/session-store';
+import { CartItemsTable } from '../components/cart-items-table';
+import { CartTotals } from '../components/cart-totals';
+import { ClearCartButton } from '../components/clear-cart-button';
+import { SurchargeBlocks } from '../components/surcharge-blocks';
+
+type ShoppingCartPageProps = {
+  /**
+   * Creates the checkout of this cart (spec 4 "Checkout" step 1, the checkout feature's job; the
+   * router passes it in). Answers whether the checkout page may open.
+   */
+  onCheckout: (salesEmail: string) => Promise<boolean>;
+};
+
+/** The shopping cart (spec 2 "Shopping cart", route /shopping-cart). */
+export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
+  const { user, organization } = useSession();
+  const { branchNumber } = useSessionState();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const config = useClientConfig();
+
+  async function checkout() {
+    if (await onCheckout(config.data?.salesEmail ?? '')) navigate('/checkout');
+  }
+
+  // Prices, stock flags and the catalog's offer may have changed since the items were added.
+  useEffect(() => {
+    void refreshCart();
+  }, []);
+
+  if (!hasRoles(user.roles, 'checkout')) return <Navigate to="/dashboard" replace />;
+
+  const catalogs = user.catalogs;
+  const catalogLabel = catalogs.find((c) => c.id === cart.catalog)?.label ?? cart.catalog;
+  const hasItems = cart.items.length > 0;
+  const firstCatalog = catalogs[0]?.id ?? 'portal';
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Shopping Cart</Title>
+          {hasItems && catalogs.length > 1 && (
+            <Title order={2} size="h4" fw={500}>
+              Cart for Catalog: {catalogLabel}
+            </Title>
+          )}
+        </Stack>
+        {hasItems && <ClearCartButton />}
+      </Group>
+
+      {!hasItems ? (
+        <Text>
+          Your cart is empty.{' '}
+          {user.roles.catalog && (
+            <Anchor component={Link} to={`/products/catalog/${firstCatalog}`}>
+              Browse the catalog
+            </Anchor>
+          )}
+        </Text>
+      ) : (
+        <>
+          <CartItemsTable items={cart.items} allowPriceOverride={organization.allowPriceOverride} />
+          <Title order={2} size="h3">
+            Shipping Services
+          </Title>
+          <SurchargeBlocks charges={cart.charges} />
+          <CartTotals cart={cart} />
+          <Group justify="flex-end">
+            <Button size="md" disabled={branchNumber === null || !config.data} onClick={() => void checkout()}>
+              Checkout
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

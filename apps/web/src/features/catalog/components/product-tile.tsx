@@ -1,0 +1,91 @@
+import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { availabilityText, cartItemInputOf, formatMoney, PLACEHOLDER_IMAGE_URL, type Product } from '@portal/domain';
+import { addToCart, useCartCatalog, useCartQuantity } from '../../../lib/cart-store';
+
+const STATUS_COLOR = { inStock: 'teal', outsideRegion: 'blue', backordered: 'orange', callForAvailability: 'gray' } as const;
+
+type ProductTileProps = {
+  product: Product;
+  /** The catalog of the page, as in its URL (the product carries the resolved id). */
+  catalogId: string;
+  canOrder: boolean;
+};
+
+/**
+ * A catalog tile (spec 2 "Catalog"): image or placeholder, price, SKU, availability, brand and
+ * label, short description, and 'Add To Cart' or 'Add (n)' with the quantity already in the cart.
+ * The whole tile opens the product; adding is disabled while the cart holds another catalog.
+ */
+export function ProductTile({ product, catalogId, canOrder }: ProductTileProps) {
+  const navigate = useNavigate();
+  const inCart = useCartQuantity(product.sku);
+  const cartCatalog = useCartCatalog();
+  const info = product.eCommerceInformation;
+  const availability = availabilityText(product.availability);
+  const href = `/products/catalog/${catalogId}/${encodeURIComponent(product.sku)}`;
+  const titleId = `tile-${product.sku}`;
+  const otherCatalog = cartCatalog !== null && cartCatalog !== product.catalog;
+
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      component="article"
+      aria-labelledby={titleId}
+      data-sku={product.sku}
+      style={{ cursor: 'pointer' }}
+      onClick={(event) => {
+        // Links and buttons inside do their own thing.
+        if ((event.target as HTMLElement).closest('a, button')) return;
+        navigate(href);
+      }}
+    >
+      <Card.Section>
+        <Image
+          src={info.images[0] ?? PLACEHOLDER_IMAGE_URL}
+          fallbackSrc={PLACEHOLDER_IMAGE_URL}
+          alt=""
+          h={160}
+          fit="contain"
+          loading="lazy"
+        />
+      </Card.Section>
+      <Stack gap={4} mt="xs" style={{ flex: 1 }}>
+        <Group justify="space-between" wrap="nowrap" align="baseline">
+          <Text fw={700} size="lg" data-testid="tile-price">
+            {formatMoney(product.price)}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="tile-sku">
+            {product.sku}
+          </Text>
+        </Group>
+        <Badge variant="light" color={STATUS_COLOR[availability.status]} title={availability.text}>
+          {availability.label}
+        </Badge>
+        <Text size="xs" tt="uppercase" c="dimmed">
+          {product.brand}
+        </Text>
+        <Text component={Link} to={href} id={titleId} fw={600} size="sm" lineClamp={2} c="inherit" td="none">
+          {info.label}
+        </Text>
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {info.shortDescription}
+        </Text>
+      </Stack>
+      {canOrder && (
+        <Button
+          mt="sm"
+          fullWidth
+          variant={inCart > 0 ? 'light' : 'filled'}
+          disabled={otherCatalog}
+          title={otherCatalog ? 'Your cart holds products of another catalog.' : undefined}
+          aria-describedby={titleId}
+          onClick={() => addToCart(product.catalog, cartItemInputOf(product), 1)}
+        >
+          {inCart > 0 ? `Add (${inCart})` : 'Add To Cart'}
+        </Button>
+      )}
+    </Card>
+  );
+}

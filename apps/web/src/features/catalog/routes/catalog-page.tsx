@@ -1,0 +1,157 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useParams, useSearchParams } from 'react-router';
+import { totalPagesOf, CATALOG_SCREEN_PAGE_SIZE, hasRoles } from '@portal/domain';
+import { requestDestinationState, useSession, useSessionState } from '../../../lib/session-store';
+import { downloadCatalogExport } from '../api/export-catalog';
+import { useCatalogSearch } from '../api/search-catalog';
+import { Pager } from '../../../components/pager';
+import { ProductTile } from '../components/product-tile';
+import { recallSearch, rememberSearch } from '../components/search-memory';
+
+/** The fallback catalog of the dashboard link, labelled Catalog (spec 2, 9). */
+const FALLBACK_CATALOG_ID = 'portal';
+
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/**
+ * The catalog listing (spec 2 "Catalog", route /products/catalog/{catalogId}). Keywords and page
+ * live in the URL, so back/forward work; the last search is remembered per catalog and restored
+ * when the page is reached through its breadcrumb. Prices and stock need a branch and a destination
+ * state: without a state the shell's chooser is opened (spec 5).
+ */
+export function CatalogPage() {
+  const { catalogId = FALLBACK_CATALOG_ID } = useParams();
+  const { user } = useSession();
+  const { branchNumber, destinationState } = useSessionState();
+  const [params, setParams] = useSearchParams();
+  const keywords = params.get('keywords') ?? '';
+  const page = pageOf(params.get('page'));
+  const [draft, setDraft] = useState(keywords);
+  const [shownKeywords, setShownKeywords] = useState(keywords);
+  if (shownKeywords !== keywords) {
+    setShownKeywords(keywords);
+    setDraft(keywords);
+  }
+  const [exporting, setExporting] = useState(false);
+
+  const hasParams = params.has('keywords') || params.has('page');
+  useEffect(() => {
+    if (hasParams) return;
+    const remembered = recallSearch(catalogId);
+    if (remembered && (remembered.keywords || remembered.page > 1)) {
+      setParams({ keywords: remembered.keywords, page: String(remembered.page) }, { replace: true });
+    }
+  }, [catalogId, hasParams, setParams]);
+
+  useEffect(() => {
+    // Only a search the dealer made; the bare path must not overwrite it before it is restored.
+    if (hasParams) rememberSearch(catalogId, { keywords, page });
+  }, [catalogId, hasParams, keywords, page]);
+
+  useEffect(() => {
+    if (!destinationState) requestDestinationState();
+  }, [destinationState]);
+
+  const search = useCatalogSearch({ catalog: catalogId, keywords, page, branchNumber, shipToState: destinationState });
+  const result = search.data;
+  const totalPages = totalPagesOf(result?.totalResults ?? 0, CATALOG_SCREEN_PAGE_SIZE);
+  const catalog = user.catalogs.find((c) => c.id === catalogId);
+  const title = catalogId === FALLBACK_CATALOG_ID || !catalog ? 'Catalog' : catalog.label;
+  const canOrder = hasRoles(user.roles, 'checkout', 'catalog');
+
+  const goTo = (next: { keywords?: string; page?: number }) =>
+    setParams({ keywords: next.keywords ?? keywords, page: String(next.page ?? page) });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    goTo({ keywords: draft.trim(), page: 1 });
+  };
+
+  const exportCsv = async () => {
+    if (branchNumber === null) return;
+    setExporting(true);
+    try {
+      await downloadCatalogExport(branchNumber, catalogId);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const pager = (position: 'top' | 'bottom') => (
+    <Pager page={page} totalPages={totalPages} onPage={(p) => goTo({ page: p })} label={`Catalog pages (${position})`} />
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{title}</Title>
+        {user.roles.catalogExport && (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exporting}
+            disabled={branchNumber === null}
+            onClick={() => void exportCsv()}
+          >
+            Export Full Catalog CSV
+          </Button>
+        )}
+      </Group>
+
+      <form onSubmit={submit} role="search" aria-label="Catalog search">
+        <Group align="flex-end" wrap="nowrap">
+          <TextInput
+            label="Keywords"
+            placeholder="SKU, brand, name or description"
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            style={{ flex: 1 }}
+            maxLength={200}
+          />
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+            Search
+          </Button>
+        </Group>
+      </form>
+
+      {!destinationState ? (
+        <Alert color="yellow" title="Choose a destination state">
+          <Text size="sm">Prices and availability depend on where the order ships.</Text>
+          <Button mt="xs" size="xs" onClick={() => requestDestinationState()}>
+            Choose Destination State
+          </Button>
+        </Alert>
+      ) : branchNumber === null ? (
+        <Alert color="yellow">Choose a branch to see the catalog.</Alert>
+      ) : result?.notFound ? (
+        <Alert color="red">This catalog is not available to you.</Alert>
+      ) : (
+        <>
+          <Group justify="space-between">
+            <Text size="sm" aria-live="polite" data-testid="catalog-total">
+              {search.isPending ? 'Searching...' : `${(result?.totalResults ?? 0).toLocaleString('en-US')} products`}
+            </Text>
+            {pager('top')}
+          </Group>
+          {search.isPending ? (
+            <Loader aria-label="Loading products" />
+          ) : result && result.results.length > 0 ? (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} aria-busy={search.isFetching}>
+              {result.results.map((product) => (
+                <ProductTile key={product.sku} product={product} catalogId={catalogId} canOrder={canOrder} />
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Text c="dimmed">No products match your search.</Text>
+          )}
+          <Group justify="flex-end">{pager('bottom')}</Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { Fieldset, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { TEST_CARDS } from '@portal/domain';
+import { ApiError } from '../../../lib/api-client';
+import { confirmSimulatedCard } from '../api/checkout-api';
+import type { PaymentFieldsHandle } from './payment-fields';
+
+type Field = 'cardNumber' | 'expiry' | 'cvc';
+
+/**
+ * The card form of the simulated gateway (docs/decisions/006-payment-gateway.md): it behaves like
+ * the provider's test mode, 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
+ * 4000 0000 0000 9995 has insufficient funds. Field errors carry the provider's wording.
+ */
+export function SimulatedCardForm({
+  paymentIntentId,
+  clientSecret,
+  ref,
+}: {
+  paymentIntentId: string;
+  clientSecret: string;
+  ref: Ref<PaymentFieldsHandle>;
+}) {
+  const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const inputs = {
+    cardNumber: useRef<HTMLInputElement>(null),
+    expiry: useRef<HTMLInputElement>(null),
+    cvc: useRef<HTMLInputElement>(null),
+  };
+
+  useImperativeHandle(ref, () => ({
+    async confirm() {
+      setErrors({});
+      try {
+        const result = await confirmSimulatedCard(paymentIntentId, { clientSecret, ...card, postalCode: '' });
+        if (!result.error) return { ok: true };
+        const field = result.error.field;
+        if (field && field !== 'postalCode') {
+          setErrors({ [field]: result.error.message });
+          inputs[field].current?.focus();
+        }
+        return { ok: false, error: result.error };
+      } catch (error) {
+        return { ok: false, error: { type: 'api_error', message: error instanceof ApiError ? error.message : undefined } };
+      }
+    },
+    focus() {
+      inputs.cardNumber.current?.focus();
+    },
+  }));
+
+  const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setCard((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  return (
+    <Fieldset legend="Card Payment">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          ref={inputs.cardNumber}
+          label="Card number"
+          placeholder="1234 1234 1234 1234"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={card.cardNumber}
+          onChange={change('cardNumber')}
+          error={errors.cardNumber}
+        />
+        <TextInput
+          ref={inputs.expiry}
+          label="Expiration (MM / YY)"
+          placeholder="MM / YY"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          value={card.expiry}
+          onChange={change('expiry')}
+          error={errors.expiry}
+        />
+        <TextInput
+          ref={inputs.cvc}
+          label="CVC"
+          placeholder="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={card.cvc}
+          onChange={change('cvc')}
+          error={errors.cvc}
+        />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mt="xs">
+        Test mode: card {TEST_CARDS.success.replace(/(\d{4})(?=\d)/g, '$1 ')} is accepted; no real card is charged.
+      </Text>
+    </Fieldset>
+  );
+}

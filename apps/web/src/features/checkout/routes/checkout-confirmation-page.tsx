@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { CHECKOUT_MESSAGES, type CheckoutRecord } from '@portal/domain';
+import { ApiError } from '../../../lib/api-client';
+import { clearCart } from '../../../lib/cart-store';
+import { notify } from '../../../lib/notify';
+import { completeCheckout, fetchCheckout } from '../api/checkout-api';
+import { clearCheckoutDetails, clearStoredCheckout, readStoredCheckout } from '../api/stored-checkout';
+
+/** One completion per confirmation number even when React runs the effect twice. */
+const completing = new Map<string, Promise<CheckoutRecord>>();
+
+/**
+ * Spec 2 "Checkout confirmation": the matching current checkout is submitted (completed), the
+ * cart, the ship-to details and the stored checkout are cleared; then the checkout is read back.
+ */
+async function submitAndRead(confirmationNumber: string): Promise<CheckoutRecord> {
+  const stored = readStoredCheckout();
+  const current = await fetchCheckout(confirmationNumber);
+  if (current.status !== 'open' && stored?.confirmationNumber !== confirmationNumber) return current;
+  await completeCheckout(confirmationNumber);
+  clearCart();
+  clearStoredCheckout();
+  clearCheckoutDetails();
+  return fetchCheckout(confirmationNumber);
+}
+
+export function CheckoutConfirmationPage() {
+  const { confirmationNumber = '' } = useParams();
+  const [record, setRecord] = useState<CheckoutRecord | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    let promise = completing.get(confirmationNumber);
+    if (!promise) {
+      promise = submitAndRead(confirmationNumber);
+      completing.set(confirmationNumber, promise);
+      void promise.finally(() => completing.delete(confirmationNumber)).catch(() => undefined);
+    }
+    promise.then(
+      (answer) => {
+        if (active) setRecord(answer);
+      },
+      (error: unknown) => {
+        if (!active) return;
+        setFailed(true);
+        if (!(error instanceof ApiError && error.status === 401)) notify.error(CHECKOUT_MESSAGES.submitFailed);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [confirmationNumber]);
+
+  if (failed) {
+    return (
+      <Stack maw={640}>
+        <Title order={1}>Order Not Completed</Title>
+        <Alert color="red" role="alert">
+          {CHECKOUT_MESSAGES.submitFailed}
+        </Alert>
+        <Anchor component={Link} to="/shopping-cart">
+          Back to Shopping Cart
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (!record) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Completing your order" />
+      </Center>
+    );
+  }
+
+  return (
+    <Stack maw={640} gap="md">
+      <Title order={1}>Thank you for your order!</Title>
+      <Text>
+        Your confirmation number is <strong>{record.confirmationNumber}</strong>
+        {record.documentNumber !== null && (
+          <>
+            {' '}
+            and your order number is <strong>{record.documentNumber}</strong>
+          </>
+        )}
+        .
+      </Text>
+      {record.onAccount ? (
+        <Text>Your order was placed on account and will be invoiced according to your organization&apos;s terms.</Text>
+      ) : record.cashOrder ? (
+        <Text>Your order was placed as a cash sale.</Text>
+      ) : (
+        <Text>Your payment was received and your order has been placed.</Text>
+      )}
+      <Text>A confirmation email is on its way to everyone in your organization who subscribed to order confirmations.</Text>
+      <Group gap="lg">
+        <Anchor component={Link} to="/products/catalog/portal">
+          Continue Shopping
+        </Anchor>
+        <Anchor component={Link} to="/orders/open">
+          View Open Orders
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { USER_MESSAGES, type UserForm } from '@portal/domain';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session-store';
+import { inviteUser, usersKey } from '../api/users';
+import { showServerErrors } from '../components/server-errors';
+import { userFormResolver } from '../components/user-form-resolver';
+import { formValuesOf, permissionPayload, UserFormFields } from '../components/user-form-fields';
+
+const FIELD_MAP = {
+  email: 'email',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  phone: 'phone',
+  branches: 'branchNumbers',
+  roles: 'roleKeys',
+} as const;
+
+/** /organization/users/invite: a new user gets an email with an activation link (spec 2, 5). */
+export function InviteUserPage() {
+  const { user: me, organization } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const form = useForm<UserForm>({
+    resolver: userFormResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: formValuesOf(undefined, organization),
+  });
+
+  if (!me.roles.manageUsers) return <Text>You do not have permission to manage users.</Text>;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const created = await inviteUser({
+        email: values.email,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phone: values.phone,
+        ...permissionPayload(values, organization),
+      });
+      await queryClient.invalidateQueries({ queryKey: usersKey });
+      notify.success(USER_MESSAGES.invited(created.email));
+      navigate('/organization/users');
+    } catch (error) {
+      showServerErrors(form, error, FIELD_MAP);
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack maw={900}>
+        <Title order={1}>Invite User</Title>
+        <Text size="sm" c="dimmed">
+          The new user receives an email with a link to activate the account and choose a password.
+        </Text>
+        <UserFormFields form={form} organization={organization} />
+        <Group>
+          <Button type="submit" loading={saving}>
+            Send Invitation
+          </Button>
+          <Button variant="default" component={Link} to="/organization/users">
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Badge details (spec 3 "Badge details": first_name, last_name, company, job_title, email, phone,
+ * address1, address2, city, state, zip, country), in the API's camelCase, and the badge lookup call
+ * (interface-contract.md: `POST /api/event/badge-lookup`).
+ */
+import { z } from 'zod';
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const badgeDetailsSchema = z.object({
+  firstName: text(100),
+  lastName: text(100),
+  company: text(200),
+  jobTitle: text(200),
+  email: text(254),
+  phone: text(40),
+  address1: text(200),
+  address2: text(200),
+  city: text(100),
+  state: text(100),
+  zip: text(20),
+  /** ISO code for the mapped countries (spec 9: United States to US, Canada to CA, Mexico to MX), else as printed. */
+  country: text(100),
+});
+export type BadgeDetails = z.infer<typeof badgeDetailsSchema>;
+
+export const EMPTY_BADGE_DETAILS: BadgeDetails = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  jobTitle: '',
+  email: '',
+  phone: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+  zip: '',
+  country: '',
+};
+
+/** The decoded text of a badge QR code. */
+export const badgeLookupRequestSchema = z.object({ payload: z.string().trim().min(1).max(4000) });
+export type BadgeLookupRequest = z.infer<typeof badgeLookupRequestSchema>;
+
+export const BADGE_MESSAGES = {
+  unreadable: 'The QR code is not a badge.',
+  notFound: 'The badge was not found.',
+} as const;
+
+/** Spec 9 "QR country mapping": United States to US, Canada to CA, Mexico to MX; other values stay. */
+const COUNTRY_CODES: Record<string, string> = {
+  'united states': 'US',
+  'united states of america': 'US',
+  usa: 'US',
+  us: 'US',
+  canada: 'CA',
+  ca: 'CA',
+  mexico: 'MX',
+  méxico: 'MX',
+  mx: 'MX',
+};
+
+export function badgeCountryCode(country: string): string {
+  const trimmed = country.trim();
+  return COUNTRY_CODES[trimmed.toLowerCase().replace(/\./g, '')] ?? trimmed;
+}

@@ -1,0 +1,2 @@
+export * from './badge-details.js';
+export * from './parse-badge-payload.js';

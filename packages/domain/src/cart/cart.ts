@@ -1,0 +1,161 @@
+/**
+ * The cart of spec section 3 ("Cart", "Cart item", "Charges") as the web client keeps it and as
+ * `POST /api/cart/price` answers it. Money fields are dollars rounded to cents (server-rules
+ * "Money"); the arithmetic behind them is done in integer cents by `./charges.ts`.
+ */
+import { z } from 'zod';
+import { stateCodeSchema } from '../api/common.js';
+import { catalogIdSchema, skuSchema } from '../catalog/search.js';
+import type { Product } from '../catalog/product.js';
+import { MAX_CART_QUANTITY, MAX_PRICE_OVERRIDE } from './inputs.js';
+
+/** The shipping flags a cart item carries from its product (server-rules "Charges"). */
+export const shippingFlagsSchema = z.object({
+  requiresLiftGate: z.boolean(),
+  requiresForkLift: z.boolean(),
+  requiresResidential: z.boolean(),
+  requiresGeoWarehouse: z.boolean(),
+  requiresFlatbed: z.boolean(),
+  isSmallParcel: z.boolean(),
+});
+export type ShippingFlags = z.infer<typeof shippingFlagsSchema>;
+
+/**
+ * What a screen hands to the cart when the dealer adds a product (catalog tile 'Add To Cart',
+ * product page 'Update Cart'): the product as shown, without quantity. `price` is in dollars.
+ */
+export const cartItemInputSchema = z.object({
+  sku: z.string(),
+  label: z.string(),
+  brand: z.string(),
+  description: z.string(),
+  /** Image URL; empty means the default placeholder (spec 9). */
+  thumbnail: z.string(),
+  price: z.number().nonnegative(),
+  ...shippingFlagsSchema.shape,
+});
+export type CartItemInput = z.infer<typeof cartItemInputSchema>;
+
+/** The cart's view of a catalog product: what the catalog and product screens pass to the cart. */
+export function cartItemInputOf(product: Product): CartItemInput {
+  const info = product.eCommerceInformation;
+  const ship = product.shippingInformation;
+  return {
+    sku: product.sku,
+    label: info.label,
+    brand: product.brand,
+    description: info.shortDescription,
+    thumbnail: info.images[0] ?? '',
+    price: product.price,
+    requiresLiftGate: ship.requiresLiftGate,
+    requiresForkLift: ship.requiresForkLift,
+    requiresResidential: ship.requiresResidential,
+    requiresGeoWarehouse: ship.requiresGeoWarehouse,
+    requiresFlatbed: ship.requiresFlatbed,
+    isSmallParcel: ship.isSmallParcel,
+  };
+}
+
+/**
+ * A line of the cart (spec 3 "Cart item"). `originalPrice` is the catalog price the server
+ * answered, `priceOverride` the dealer's own price (only where the organization allows price
+ * override, spec 6) or null, and `price` the unit price charged: the override when set, else the
+ * original price.
+ */
+export const cartItemSchema = cartItemInputSchema.extend({
+  quantity: z.number().int().positive(),
+  priceOverride: z.number().nonnegative().nullable(),
+  originalPrice: z.number().nonnegative(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const CHARGE_KINDS = ['notice', 'residential', 'forklift', 'liftgate', 'flatbed'] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
+/** The charges a dealer can accept or decline from the cart (flatbed has no choice, spec 2). */
+export const DECLINABLE_CHARGE_KINDS = ['notice', 'residential', 'forklift', 'liftgate'] as const;
+export type DeclinableChargeKind = (typeof DECLINABLE_CHARGE_KINDS)[number];
+
+/**
+ * One charge (spec 3 "Charges": required, declined, amount). `amount` is the fee in dollars
+ * whenever the charge is required (also when declined, so the cart can show what declining saves)
+ * and is counted in the totals only when required and not declined. `declinable` says whether the
+ * dealer may change `declined` (spec 4 "Charges").
+ */
+export const chargeSchema = z.object({
+  required: z.boolean(),
+  declined: z.boolean(),
+  declinable: z.boolean(),
+  amount: z.number().nonnegative(),
+});
+export type Charge = z.infer<typeof chargeSchema>;
+
+export const chargesSchema = z.object({
+  notice: chargeSchema,
+  residential: chargeSchema,
+  forklift: chargeSchema,
+  liftgate: chargeSchema,
+  flatbed: chargeSchema,
+});
+export type Charges = z.infer<typeof chargesSchema>;
+
+/**
+ * The dealer's accept/decline choices (true = declined). They are the dealer's intent; the charge
+ * rules decide what is effectively declined (e.g. a flatbed cart never declines the notice).
+ */
+export const chargeChoicesSchema = z.object({
+  notice: z.boolean(),
+  residential: z.boolean(),
+  forklift: z.boolean(),
+  liftgate: z.boolean(),
+});
+export type ChargeChoices = z.infer<typeof chargeChoicesSchema>;
+
+/** A new (empty) cart: the 24 hour notice starts declined (spec 4: declined when the cart is empty). */
+export const DEFAULT_CHARGE_CHOICES: ChargeChoices = { notice: true, residential: false, forklift: false, liftgate: false };
+
+/** Ship method code of a flatbed shipment (spec 9). */
+export const FLATBED_SHIPVIA = 'FLB';
+
+/** The cart reduced to what order-related calls send (spec 3: catalog and items with sku and quantity). */
+export const cartLineSchema = z.object({
+  sku: skuSchema,
+  quantity: z.number().int().positive().max(MAX_CART_QUANTITY),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** `POST /api/cart/price`: the server prices the cart itself from SKUs and quantities. */
+export const cartPriceRequestSchema = z.object({
+  catalog: catalogIdSchema,
+  branchNumber: z.number().int().positive(),
+  /** Default CA when the dealer has chosen none (spec 9). */
+  shipToState: stateCodeSchema.nullish(),
+  items: z
+    .array(
+      cartLineSchema.extend({
+        /** Dollars; honoured only when the organization allows price override (spec 6). */
+        priceOverride: z.number().nonnegative().max(MAX_PRICE_OVERRIDE).nullish(),
+      }),
+    )
+    .max(500),
+  choices: chargeChoicesSchema,
+});
+export type CartPriceRequest = z.infer<typeof cartPriceRequestSchema>;
+
+export const cartTotalsSchema = z.object({
+  itemsSubTotal: z.number(),
+  chargesSubTotal: z.number(),
+  grandTotal: z.number(),
+});
+export type CartTotals = z.infer<typeof cartTotalsSchema>;
+
+export const pricedCartSchema = z.object({
+  catalog: z.string(),
+  branchNumber: z.number().int(),
+  shipToState: stateCodeSchema,
+  items: z.array(cartItemSchema),
+  charges: chargesSchema,
+  /** 'FLB' when a flatbed is required, else null (the carrier is chosen later). */
+  shipvia: z.string().nullable(),
+  ...cartTotalsSchema.shape,
+});
+export type PricedCart = z.infer<typeof pricedCartSchema>;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { catalogSearchRequestSchema, productQuantityOf } from './search.js';
+import { pageJumpTarget, totalPagesOf } from '../paging.js';
+
+describe('catalog paging', () => {
+  it('counts pages, at least one', () => {
+    expect(totalPagesOf(0, 20)).toBe(1);
+    expect(totalPagesOf(20, 20)).toBe(1);
+    expect(totalPagesOf(21, 20)).toBe(2);
+    expect(totalPagesOf(241, 20)).toBe(13);
+  });
+
+  it.each([
+    ['3', 1, 13, 3],
+    [' 13 ', 1, 13, 13],
+    ['1', 1, 13, null],
+    ['0', 1, 13, null],
+    ['14', 1, 13, null],
+    ['-2', 5, 13, null],
+    ['2.5', 1, 13, null],
+    ['abc', 1, 13, null],
+    ['', 1, 13, null],
+  ])('jumps from %j (current %i of %i) to %j', (text, current, pages, expected) => {
+    expect(pageJumpTarget(text, current, pages)).toBe(expected);
+  });
+
+  it('defaults the service paging to page 1 of 25 (spec 9)', () => {
+    expect(catalogSearchRequestSchema.parse({})).toMatchObject({ page: 1, pageSize: 25 });
+  });
+});
+
+describe('productQuantityOf (spec 5)', () => {
+  it.each([
+    ['4', 0, 4],
+    [' 12 ', 3, 12],
+    ['', 3, 3],
+    ['x', 0, 1],
+    ['2.5', 2, 2],
+    ['-1', 0, 1],
+    ['0', 5, 5],
+  ])('reads %j with %i in the cart as %i', (text, inCart, expected) => {
+    expect(productQuantityOf(text, inCart)).toBe(expected);
+  });
+});
