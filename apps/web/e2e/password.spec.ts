@@ -3,57 +3,11 @@
  * codes from the development mailbox. Demo users keep their passwords: every test works on users
  * it invites itself.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test, USERS } from './fixtures';
-
-type Mail = { subject: string; text: string };
-
-const uniqueEmail = (name: string) => `e2e.${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@summitlift.example.com`;
-
-/** Calls the API as the web client does: the XSRF cookie echoed in a header. */
-async function xsrfOf(request: APIRequestContext): Promise<string> {
-  await request.get('/api/health');
-  const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-  if (!cookie) throw new Error('no XSRF cookie');
-  return cookie.value;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/users/session/login', {
-    data: { email: USERS.admin, password: DEMO_PASSWORD, deviceId: 'e2e-password' },
-    headers: { 'x-xsrf-token': await xsrfOf(request) },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()).id;
-}
-
-/** Invites a user of Summit Lift Supply at branch 101 through the API, as an administrator would. */
-async function invite(request: APIRequestContext, email: string) {
-  const response = await request.put('/api/users', {
-    data: { email, firstName: 'Pat', lastName: 'Tester', phone: '3035550123', branches: [{ branchNumber: 101 }], roles: { catalog: true } },
-    headers: { authorization: `Bearer ${await adminToken(request)}`, 'x-xsrf-token': await xsrfOf(request) },
-  });
-  expect(response.status()).toBe(200);
-}
-
-/** The newest mail to `to` whose subject contains `subject`, once the outbox worker has delivered it. */
-async function mailTo(request: APIRequestContext, to: string, subject: string, count = 1): Promise<Mail> {
-  let found: Mail[] = [];
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/dev/mailbox', { params: { to } });
-        found = ((await response.json()) as Mail[]).filter((m) => m.subject.includes(subject));
-        return found.length;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return found[0]!;
-}
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { inviteUser, linkIn, mailTo, uniqueEmail, type Mail } from './invited-users';
 
 const codeIn = (mail: Mail) => /code is ([A-Z2-9]{4}-[A-Z2-9]{4})/.exec(mail.text)![1]!;
-const linkIn = (mail: Mail) => new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
 
 async function loginWith(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -65,7 +19,7 @@ async function loginWith(page: Page, email: string, password: string) {
 test.describe('account activation', () => {
   test('the invitation link submits its code; a new password activates the account', async ({ page, request }) => {
     const email = uniqueEmail('invited');
-    await invite(request, email);
+    await inviteUser(request, email);
     const link = linkIn(await mailTo(request, email, 'invited'));
     expect(link.pathname).toBe('/password/activate');
 
@@ -93,7 +47,7 @@ test.describe('account activation', () => {
 
   test('requesting a code on the page, with the spec messages and the resend lock', async ({ page, request }) => {
     const email = uniqueEmail('requested');
-    await invite(request, email);
+    await inviteUser(request, email);
 
     await page.goto('/password/activate');
     await expect(page.getByRole('heading', { name: 'Activate your Account' })).toBeVisible();
@@ -129,7 +83,7 @@ test.describe('account activation', () => {
   test('resend is locked for 30 seconds, then sends another code', async ({ page, request }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('resend');
-    await invite(request, email);
+    await inviteUser(request, email);
     await page.goto('/password/activate');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Code' }).click();
@@ -147,7 +101,7 @@ test.describe('account activation', () => {
 test.describe('password reset', () => {
   test('from the login page: code, new password, and the old session ends', async ({ page, browser, request }) => {
     const email = uniqueEmail('reset');
-    await invite(request, email);
+    await inviteUser(request, email);
     const link = linkIn(await mailTo(request, email, 'invited'));
     await page.goto(link.pathname + link.search);
     await page.getByLabel('New Password').fill('First-Password-1');

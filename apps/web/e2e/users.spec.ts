@@ -2,58 +2,9 @@
  * User administration and the own profile end to end (spec 2, 4 "User detail", 5, 6). Demo users
  * are only looked at; everything that changes a user works on users this file invites.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test, USERS } from './fixtures';
-
-const uniqueEmail = (name: string) => `e2e.${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@summitlift.example.com`;
-
-async function xsrfOf(request: APIRequestContext): Promise<string> {
-  await request.get('/api/health');
-  const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-  if (!cookie) throw new Error('no XSRF cookie');
-  return cookie.value;
-}
-
-async function post(request: APIRequestContext, url: string, data: object, token?: string) {
-  return request.fetch(url, {
-    method: url === '/api/users' ? 'PUT' : 'POST',
-    data,
-    headers: { 'x-xsrf-token': await xsrfOf(request), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-}
-
-/** Invites a user at branch 101 and activates it through its invitation code, all through the API. */
-async function activeUser(request: APIRequestContext, name: string, password: string): Promise<string> {
-  const email = uniqueEmail(name);
-  const admin = await post(request, '/api/users/session/login', { email: USERS.admin, password: DEMO_PASSWORD, deviceId: 'e2e-users' });
-  const invited = await post(
-    request,
-    '/api/users',
-    { email, firstName: 'Pat', lastName: 'Tester', phone: '3035550123', branches: [{ branchNumber: 101 }], roles: { catalog: true } },
-    (await admin.json()).id,
-  );
-  expect(invited.status()).toBe(200);
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get('/api/dev/mailbox', { params: { to: email } })).json()) as { text: string }[];
-        text = mails[0]?.text ?? '';
-        return text;
-      },
-      { timeout: 20_000 },
-    )
-    .toContain('/password/activate');
-  const code = new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('code')!;
-  const verified = await post(request, '/api/secure-challenge/verify', { email, challenge: code });
-  const completed = await post(request, '/api/secure-challenge/complete', {
-    email,
-    password,
-    challenge: (await verified.json()).challenge,
-  });
-  expect(completed.status()).toBe(200);
-  return email;
-}
+import type { Page } from '@playwright/test';
+import { expect, login, test, USERS } from './fixtures';
+import { activeUser, uniqueEmail } from './invited-users';
 
 async function loginWithPassword(page: Page, email: string, password: string) {
   await page.goto('/login');
