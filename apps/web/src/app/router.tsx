@@ -138,6 +138,12 @@ export const router = createBrowserRouter([
             ],
           },
           {
+            // Spec 2: the event badge scan, for organizations with allowBadgeScan.
+            path: 'sema',
+            handle: { crumb: 'Scan QR Code' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('../features/badge-scan/routes/badge-scan-page')).BadgeScanPage }),
+          },
+          {
             path: 'account/profile',
             handle: { crumb: 'Profile' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/profile/routes/profile-page')).ProfilePage }),

@@ -43,9 +43,23 @@ export const EMPTY_BADGE_DETAILS: BadgeDetails = {
 export const badgeLookupRequestSchema = z.object({ payload: z.string().trim().min(1).max(4000) });
 export type BadgeLookupRequest = z.infer<typeof badgeLookupRequestSchema>;
 
+/**
+ * `POST /api/event/badgescan` (spec 7: badge, allowMarketing): the decoded QR text of a badge scanned
+ * on /sema and the visitor's answer to the marketing question. It is saved as a lead of the
+ * organization; the answer is the badge's details, for the page's table.
+ */
+export const badgeScanRequestSchema = z.object({ badge: z.string().trim().min(1).max(4000), allowMarketing: z.boolean() });
+export type BadgeScanRequest = z.infer<typeof badgeScanRequestSchema>;
+
 export const BADGE_MESSAGES = {
   unreadable: 'The QR code is not a badge.',
   notFound: 'The badge was not found.',
+  /** Spec 8 leaves the failed-scan message open; these are ours. */
+  scanFailed: 'The badge could not be read. Please try again.',
+  cameraFailed: 'The camera could not be started. Allow camera access and try again.',
+  holdInBox: 'Hold the badge QR code inside the box.',
+  /** Spec 2 "Scan QR Code": asked after each scan. */
+  marketingQuestion: 'Do you want to subscribe to the marketing email list?',
 } as const;
 
 /** Spec 9 "QR country mapping": United States to US, Canada to CA, Mexico to MX; other values stay. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
 import { BADGE_MESSAGES } from '@portal/domain';
+import { leads, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -65,5 +67,73 @@ describe('POST /api/event/badge-lookup (server-rules.md "Badge scanning")', () =
     expect((await lookUp('SEMA-1001', viewer)).statusCode).toBe(403);
     const buyer = await t.login('buyer@summitlift.example.com');
     expect((await lookUp('SEMA-1001', buyer)).statusCode).toBe(200);
+  });
+});
+
+const scan = (body: unknown, token?: string) =>
+  t.request({ method: 'POST', url: '/api/event/badgescan', payload: body as object, ...(token ? { token } : {}) });
+
+/** The newest leads of an organization, as stored. */
+const leadsOf = (organizationId: number) =>
+  t.db.select().from(leads).where(eq(leads.organizationId, organizationId)).orderBy(desc(leads.id));
+
+async function userNamed(email: string) {
+  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+  return user!;
+}
+
+describe('POST /api/event/badgescan (spec 7; server-rules.md "Badge scanning")', () => {
+  it('saves a registered badge as a lead of the organization with the consent answer, and answers its details', async () => {
+    const viewer = await t.login('viewer@summitlift.example.com');
+    const response = await scan({ badge: 'SEMA-1005', allowMarketing: true }, viewer);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ city: 'Monterrey', country: 'MX' });
+
+    const user = await userNamed('viewer@summitlift.example.com');
+    const [lead] = await leadsOf(user.organizationId);
+    expect(lead).toMatchObject({ userId: user.id, allowMarketing: true });
+    expect(lead!.badge).toMatchObject({ badgeId: 'SEMA-1005', ...response.json() });
+  });
+
+  it('keeps a No as a No, and a badge read from its own fields without a badge id', async () => {
+    const response = await scan({ badge: 'MECARD:N:Roe,Rick;EMAIL:rick@example.com;;', allowMarketing: false }, admin);
+    expect(response.statusCode).toBe(200);
+    const user = await userNamed('admin@summitlift.example.com');
+    const [lead] = await leadsOf(user.organizationId);
+    expect(lead).toMatchObject({ userId: user.id, allowMarketing: false });
+    expect(lead!.badge).toMatchObject({ firstName: 'Rick', lastName: 'Roe', email: 'rick@example.com' });
+    expect(lead!.badge).not.toHaveProperty('badgeId');
+  });
+
+  it('refuses bad input on its field and saves nothing', async () => {
+    const user = await userNamed('admin@summitlift.example.com');
+    const before = (await leadsOf(user.organizationId)).length;
+
+    const unreadable = await scan({ badge: 'not a badge at all', allowMarketing: true }, admin);
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().messages).toEqual([{ field: 'badge', message: BADGE_MESSAGES.unreadable }]);
+    const unknown = await scan({ badge: 'SEMA-9999', allowMarketing: true }, admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().messages[0].message).toBe(BADGE_MESSAGES.notFound);
+    for (const body of [
+      { badge: 'SEMA-1001' },
+      { badge: 'SEMA-1001', allowMarketing: 'yes' },
+      { allowMarketing: true },
+      { badge: '', allowMarketing: true },
+    ]) {
+      const refused = await scan(body, admin);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().messages.length).toBeGreaterThan(0);
+    }
+    expect(await leadsOf(user.organizationId)).toHaveLength(before);
+  });
+
+  it('needs a session and an organization with allowBadgeScan (spec 6), whatever the roles', async () => {
+    expect((await scan({ badge: 'SEMA-1001', allowMarketing: true })).statusCode).toBe(401);
+    const owner = await t.login('owner@valleygarage.example.com');
+    const refused = await scan({ badge: 'SEMA-1001', allowMarketing: true }, owner);
+    expect(refused.statusCode).toBe(403);
+    const valley = await userNamed('owner@valleygarage.example.com');
+    expect(await leadsOf(valley.organizationId)).toHaveLength(0);
   });
 });

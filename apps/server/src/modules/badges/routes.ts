@@ -1,8 +1,12 @@
-/** The badge QR lookup (interface-contract.md: `POST /api/event/badge-lookup`), used by checkout's 'Scan QR Code'. */
+/**
+ * Badge scanning: the QR lookup behind checkout's 'Scan QR Code' (interface-contract.md:
+ * `POST /api/event/badge-lookup`) and the /sema badge scan that saves a lead (spec 7: `POST /event/badgescan`).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badgeDetailsSchema, badgeLookupRequestSchema } from '@portal/domain';
+import { badgeDetailsSchema, badgeLookupRequestSchema, badgeScanRequestSchema } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { lookUpBadge } from './service.js';
+import { principalOf } from '../../http/access.js';
+import { lookUpBadge, scanBadge } from './service.js';
 
 export const badgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post('/api/event/badge-lookup', {
@@ -14,5 +18,17 @@ export const badgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       response: { 200: badgeDetailsSchema },
     },
     handler: (request) => lookUpBadge(db, request.body.payload),
+  });
+
+  app.post('/api/event/badgescan', {
+    // Spec 6: the badge scan screen belongs to organizations with allowBadgeScan, whatever the user's roles.
+    config: { access: { flag: 'allowBadgeScan' } },
+    schema: {
+      tags: ['badges'],
+      summary: 'Saves a scanned badge as a lead of the organization with the marketing-consent answer; answers its details',
+      body: badgeScanRequestSchema,
+      response: { 200: badgeDetailsSchema },
+    },
+    handler: (request) => scanBadge(db, principalOf(request), request.body),
   });
 };

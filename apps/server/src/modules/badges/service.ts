@@ -1,11 +1,13 @@
 /**
- * Badge QR lookup (server-rules.md "Badge scanning"): a vCard, MECARD or JSON payload is answered
- * from its own fields; a bare badge id is looked up in the event registration table.
+ * Badge scanning (server-rules.md "Badge scanning"): a vCard, MECARD or JSON payload is answered
+ * from its own fields; a bare badge id is looked up in the event registration table. A scan on
+ * /sema is also saved as a lead of the organization, with the marketing-consent answer.
  */
-import { BADGE_MESSAGES, badgeCountryCode, parseBadgePayload, type BadgeDetails } from '@portal/domain';
+import { BADGE_MESSAGES, badgeCountryCode, parseBadgePayload, type BadgeDetails, type BadgeScanRequest } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { findEventBadge, type EventBadgeRow } from './repository.js';
+import type { Principal } from '../auth/principal.js';
+import { findEventBadge, insertLead, type EventBadgeRow } from './repository.js';
 
 function detailsOf(row: EventBadgeRow): BadgeDetails {
   return {
@@ -25,11 +27,31 @@ function detailsOf(row: EventBadgeRow): BadgeDetails {
   };
 }
 
-export async function lookUpBadge(db: Database, payload: string): Promise<BadgeDetails> {
+type ReadBadge = { details: BadgeDetails; badgeId?: string };
+
+/** The badge a QR payload names; `field` is the request field an unreadable payload is reported on. */
+async function readBadge(db: Database, payload: string, field: string): Promise<ReadBadge> {
   const parsed = parseBadgePayload(payload);
-  if (!parsed) throw badRequest('payload', BADGE_MESSAGES.unreadable);
-  if (parsed.kind === 'details') return parsed.details;
+  if (!parsed) throw badRequest(field, BADGE_MESSAGES.unreadable);
+  if (parsed.kind === 'details') return { details: parsed.details };
   const row = await findEventBadge(db, parsed.badgeId);
   if (!row) throw notFound(BADGE_MESSAGES.notFound);
-  return detailsOf(row);
+  return { details: detailsOf(row), badgeId: row.badgeId };
+}
+
+/** `POST /api/event/badge-lookup`: checkout's 'Scan QR Code' fills the address from the answer. */
+export async function lookUpBadge(db: Database, payload: string): Promise<BadgeDetails> {
+  return (await readBadge(db, payload, 'payload')).details;
+}
+
+/** `POST /api/event/badgescan`: every scan is kept (a visitor may answer differently at a later scan). */
+export async function scanBadge(db: Database, principal: Principal, request: BadgeScanRequest): Promise<BadgeDetails> {
+  const { details, badgeId } = await readBadge(db, request.badge, 'badge');
+  await insertLead(db, {
+    organizationId: principal.organization.id,
+    userId: principal.user.id,
+    badge: badgeId ? { badgeId, ...details } : details,
+    allowMarketing: request.allowMarketing,
+  });
+  return details;
 }

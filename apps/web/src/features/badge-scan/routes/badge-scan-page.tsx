@@ -1,0 +1,67 @@
+/**
+ * /sema, the event badge scan (spec 2 "Scan QR Code"; only for organizations with allowBadgeScan,
+ * spec 6): Scan opens the camera; a decoded badge is followed by the marketing question, and the
+ * answer saves the badge as a lead (`POST /api/event/badgescan`) and adds it to the table. The
+ * table holds this visit's scans; the leads themselves are kept by the server.
+ */
+import { useRef, useState } from 'react';
+import { Navigate } from 'react-router';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconQrcode } from '@tabler/icons-react';
+import { BADGE_MESSAGES } from '@portal/domain';
+import { notifyBadgeFailure, QrScanModal } from '../../../components/qr-scan-modal';
+import { useSession } from '../../../lib/session-store';
+import { saveBadgeScan } from '../api/badge-scan';
+import { ScannedBadgesTable, type ScannedBadge } from '../components/scanned-badges-table';
+
+export function BadgeScanPage() {
+  const { organization } = useSession();
+  const [cameraOpen, setCameraOpen] = useState(false);
+  /** The decoded QR text waiting for the visitor's answer to the marketing question. */
+  const [pendingBadge, setPendingBadge] = useState<string | null>(null);
+  const [scanned, setScanned] = useState<ScannedBadge[]>([]);
+  const nextKey = useRef(1);
+
+  if (!organization.allowBadgeScan) return <Navigate to="/dashboard" replace />;
+
+  async function answer(allowMarketing: boolean) {
+    const badge = pendingBadge;
+    setPendingBadge(null);
+    if (!badge) return;
+    try {
+      const details = await saveBadgeScan({ badge, allowMarketing });
+      setScanned((current) => [{ key: nextKey.current++, details }, ...current]);
+    } catch (error) {
+      notifyBadgeFailure(error);
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={1}>Scan QR Code</Title>
+      <Text size="sm" c="dimmed">
+        Scan an attendee&apos;s event badge to save them as a lead of your organization.
+      </Text>
+      <Group>
+        <Button leftSection={<IconQrcode size={18} aria-hidden />} onClick={() => setCameraOpen(true)}>
+          Scan
+        </Button>
+      </Group>
+      <ScannedBadgesTable badges={scanned} />
+
+      <QrScanModal opened={cameraOpen} onClose={() => setCameraOpen(false)} onDecoded={setPendingBadge} />
+
+      {/* The visitor answers before the badge is saved; closing without an answer drops the scan. */}
+      <Modal opened={pendingBadge !== null} onClose={() => setPendingBadge(null)} title={BADGE_MESSAGES.marketingQuestion} centered>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void answer(false)}>
+            No
+          </Button>
+          <Button onClick={() => void answer(true)} data-autofocus>
+            Yes
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
