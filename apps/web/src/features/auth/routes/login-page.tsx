@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { loginRequestSchema } from '@portal/domain';
 import { ApiError } from '../../../lib/api-client';
 import { deviceId } from '../../../lib/device-id';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { setSession, useSessionState } from '../../../lib/session-store';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { login } from '../api/login';
 
-const loginFormSchema = loginRequestSchema.omit({ deviceId: true });
 type LoginForm = { email: string; password: string };
+
+// The first page most visitors load: its validation (zod and the shared schema) loads on first focus.
+const loginValidation = lazyResolver<LoginForm>(async () => (await import('../components/login-form-resolver')).loginFormResolver);
 
 /** /login (spec 2, 5): errors only after a submit attempt; server messages under their field, focused. */
 export function LoginPage() {
@@ -21,7 +22,7 @@ export function LoginPage() {
   const { token } = useSessionState();
   const [submitting, setSubmitting] = useState(false);
   const form = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: loginValidation.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { email: params.get('email') ?? readStored(STORAGE_KEYS.rememberedEmail) ?? '', password: '' },
@@ -54,7 +55,7 @@ export function LoginPage() {
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={onSubmit} onFocus={loginValidation.prefetch} noValidate>
           <Stack>
             <Title order={1} size="h2">
               Dealer Portal Login
