@@ -471,11 +471,14 @@ export const leads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** One lead per badge and organization (drizzle/0005): the badge id, else the email, else name and company. */
+    leadKey: text('lead_key').notNull(),
     badge: jsonb('badge').$type<Record<string, string>>().notNull(),
     allowMarketing: boolean('allow_marketing').notNull(),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leads_org_idx').on(t.organizationId)],
+  (t) => [index('leads_org_idx').on(t.organizationId), uniqueIndex('leads_org_key_idx').on(t.organizationId, t.leadKey)],
 );
 
 /** Durable mail outbox: a worker claims rows with FOR UPDATE SKIP LOCKED and sends each once. */

@@ -2,9 +2,10 @@
  * The 'Scan QR Code' modal shared by checkout and the /sema badge scan: a live camera QR scanner
  * (html5-qrcode) set as spec 9 "Badge scanner" says (10 frames per second, a 250x250 scan box, the
  * rear camera). The camera runs only while the modal is open; the first decoded code closes it.
+ * Without a camera, the badge code can be typed or pasted instead.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, Box, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { BADGE_MESSAGES } from '@portal/domain';
 import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
@@ -78,7 +79,35 @@ function QrCameraScanner({ onDecoded }: { onDecoded: (payload: string) => void }
   );
 }
 
-/** Calls `onClose`, then `onDecoded` with the QR text, as soon as a code is read. */
+/** The way in without a camera (denied, missing, or a worn code): the text printed under the QR code, typed or pasted. */
+function BadgeCodeEntry({ onEntered }: { onEntered: (code: string) => void }) {
+  const [code, setCode] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        // The modal sits in a portal, but React events still bubble to a form around it (checkout's).
+        event.stopPropagation();
+        if (code.trim()) onEntered(code.trim());
+      }}
+    >
+      <Group align="flex-end" gap="xs" mt="md">
+        <TextInput
+          label="Badge Code"
+          description={BADGE_MESSAGES.typeInstead}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" variant="default">
+          Use Code
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** Calls `onClose`, then `onDecoded` with the QR text, as soon as a code is read or entered. */
 export function QrScanModal({
   opened,
   onClose,
@@ -88,18 +117,20 @@ export function QrScanModal({
   onClose: () => void;
   onDecoded: (payload: string) => void;
 }) {
+  const take = (payload: string) => {
+    onClose();
+    onDecoded(payload);
+  };
   return (
     <Modal opened={opened} onClose={onClose} title="Scan QR Code" size={420}>
       <Text size="sm" mb="sm">
         {BADGE_MESSAGES.holdInBox}
       </Text>
       {opened && (
-        <QrCameraScanner
-          onDecoded={(payload) => {
-            onClose();
-            onDecoded(payload);
-          }}
-        />
+        <>
+          <QrCameraScanner onDecoded={take} />
+          <BadgeCodeEntry onEntered={take} />
+        </>
       )}
     </Modal>
   );

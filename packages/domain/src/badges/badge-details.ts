@@ -58,6 +58,7 @@ export const BADGE_MESSAGES = {
   scanFailed: 'The badge could not be read. Please try again.',
   cameraFailed: 'The camera could not be started. Allow camera access and try again.',
   holdInBox: 'Hold the badge QR code inside the box.',
+  typeInstead: 'No camera? Type or paste the code printed on the badge.',
   /** Spec 2 "Scan QR Code": asked after each scan. */
   marketingQuestion: 'Do you want to subscribe to the marketing email list?',
 } as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { BADGE_MESSAGES } from '@portal/domain';
-import { leads, users } from '../../db/schema.js';
+import { leads, organizations, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -61,10 +61,12 @@ describe('POST /api/event/badge-lookup (server-rules.md "Badge scanning")', () =
     expect((await lookUp(42, admin)).statusCode).toBe(400);
   });
 
-  it('needs a session and the checkout role', async () => {
+  it('needs a session, the checkout role and an organization with allowBadgeScan', async () => {
     expect((await lookUp('SEMA-1001')).statusCode).toBe(401);
     const viewer = await t.login('viewer@summitlift.example.com');
     expect((await lookUp('SEMA-1001', viewer)).statusCode).toBe(403);
+    const owner = await t.login('owner@valleygarage.example.com'); // checkout role, no badge scanning
+    expect((await lookUp('SEMA-1001', owner)).statusCode).toBe(403);
     const buyer = await t.login('buyer@summitlift.example.com');
     expect((await lookUp('SEMA-1001', buyer)).statusCode).toBe(200);
   });
@@ -103,6 +105,37 @@ describe('POST /api/event/badgescan (spec 7; server-rules.md "Badge scanning")',
     expect(lead).toMatchObject({ userId: user.id, allowMarketing: false });
     expect(lead!.badge).toMatchObject({ firstName: 'Rick', lastName: 'Roe', email: 'rick@example.com' });
     expect(lead!.badge).not.toHaveProperty('badgeId');
+  });
+
+  it('keeps one lead per badge and organization: a repeated scan updates it with the newest answer', async () => {
+    const buyer = await t.login('buyer@summitlift.example.com');
+    const user = await userNamed('buyer@summitlift.example.com');
+    const leadsFor = async (key: string) => (await leadsOf(user.organizationId)).filter((lead) => lead.leadKey === key);
+
+    expect((await scan({ badge: 'SEMA-1007', allowMarketing: true }, admin)).statusCode).toBe(200);
+    expect((await scan({ badge: '{"badge_id":"SEMA-1007"}', allowMarketing: false }, buyer)).statusCode).toBe(200);
+    const [lead, ...others] = await leadsFor('SEMA-1007');
+    expect(others).toHaveLength(0);
+    expect(lead).toMatchObject({ allowMarketing: false, userId: user.id });
+
+    // Without a badge id, the email (in any letter case) names the visitor.
+    const vcard = (email: string) => `BEGIN:VCARD\nN:Lane;Lois\nEMAIL:${email}\nEND:VCARD`;
+    await scan({ badge: vcard('Lois.Lane@example.com'), allowMarketing: false }, admin);
+    await scan({ badge: vcard('lois.lane@example.com'), allowMarketing: true }, admin);
+    expect(await leadsFor('lois.lane@example.com')).toEqual([expect.objectContaining({ allowMarketing: true })]);
+
+    // Another organization's scan of the same badge is its own lead, and leaves this one as it is.
+    const valley = await userNamed('owner@valleygarage.example.com');
+    await t.db.update(organizations).set({ allowBadgeScan: true }).where(eq(organizations.id, valley.organizationId));
+    try {
+      const owner = await t.login('owner@valleygarage.example.com');
+      expect((await scan({ badge: 'SEMA-1007', allowMarketing: true }, owner)).statusCode).toBe(200);
+      expect(await leadsOf(valley.organizationId)).toEqual([expect.objectContaining({ leadKey: 'SEMA-1007', allowMarketing: true })]);
+      expect(await leadsFor('SEMA-1007')).toEqual([expect.objectContaining({ allowMarketing: false })]);
+    } finally {
+      await t.db.delete(leads).where(eq(leads.organizationId, valley.organizationId));
+      await t.db.update(organizations).set({ allowBadgeScan: false }).where(eq(organizations.id, valley.organizationId));
+    }
   });
 
   it('refuses bad input on its field and saves nothing', async () => {

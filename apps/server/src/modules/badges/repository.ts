@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { eventBadges, leads } from '../../db/schema.js';
 
@@ -10,9 +10,19 @@ export async function findEventBadge(db: Database, badgeId: string): Promise<Eve
   return row;
 }
 
-export type NewLead = typeof leads.$inferInsert;
+export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-/** A scanned badge, kept as a lead of the scanning user's organization with the consent answer. */
-export async function insertLead(db: Database, lead: NewLead): Promise<void> {
-  await db.insert(leads).values(lead);
+/**
+ * Saves a scanned badge as a lead of the scanning user's organization. A badge scanned again
+ * updates its lead (the newest details, consent answer and scanning user): one lead per badge and
+ * organization, kept so by the unique index rather than a check before inserting.
+ */
+export async function saveLead(db: Database, lead: NewLead): Promise<void> {
+  await db
+    .insert(leads)
+    .values(lead)
+    .onConflictDoUpdate({
+      target: [leads.organizationId, leads.leadKey],
+      set: { badge: lead.badge, allowMarketing: lead.allowMarketing, userId: lead.userId, updatedAt: sql`now()` },
+    });
 }

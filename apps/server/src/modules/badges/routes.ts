@@ -10,7 +10,8 @@ import { lookUpBadge, scanBadge } from './service.js';
 
 export const badgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post('/api/event/badge-lookup', {
-    config: { access: { roles: ['checkout'] } },
+    // The checkout page offers the scan only to organizations with badge scanning (spec 6 allowBadgeScan).
+    config: { access: { roles: ['checkout'], flag: 'allowBadgeScan' } },
     schema: {
       tags: ['badges'],
       summary: 'Badge details from a scanned badge QR code (vCard, MECARD, JSON or a badge id of the event registration table)',

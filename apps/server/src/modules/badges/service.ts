@@ -7,7 +7,7 @@ import { BADGE_MESSAGES, badgeCountryCode, parseBadgePayload, type BadgeDetails,
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
-import { findEventBadge, insertLead, type EventBadgeRow } from './repository.js';
+import { findEventBadge, saveLead, type EventBadgeRow } from './repository.js';
 
 function detailsOf(row: EventBadgeRow): BadgeDetails {
   return {
@@ -44,14 +44,22 @@ export async function lookUpBadge(db: Database, payload: string): Promise<BadgeD
   return (await readBadge(db, payload, 'payload')).details;
 }
 
-/** `POST /api/event/badgescan`: every scan is kept (a visitor may answer differently at a later scan). */
+/** What makes two scans the same visitor: the badge id, else the email, else the name and company. */
+export function leadKeyOf({ details, badgeId }: ReadBadge): string {
+  if (badgeId) return badgeId;
+  if (details.email) return details.email.toLowerCase();
+  return [details.firstName, details.lastName, details.company].join('|').toLowerCase();
+}
+
+/** `POST /api/event/badgescan`: saves the lead (once per badge and organization) with the latest consent answer. */
 export async function scanBadge(db: Database, principal: Principal, request: BadgeScanRequest): Promise<BadgeDetails> {
-  const { details, badgeId } = await readBadge(db, request.badge, 'badge');
-  await insertLead(db, {
+  const badge = await readBadge(db, request.badge, 'badge');
+  await saveLead(db, {
     organizationId: principal.organization.id,
     userId: principal.user.id,
-    badge: badgeId ? { badgeId, ...details } : details,
+    leadKey: leadKeyOf(badge),
+    badge: badge.badgeId ? { badgeId: badge.badgeId, ...badge.details } : badge.details,
     allowMarketing: request.allowMarketing,
   });
-  return details;
+  return badge.details;
 }

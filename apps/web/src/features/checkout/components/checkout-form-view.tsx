@@ -202,12 +202,14 @@ export function CheckoutFormView({
             />
           )}
 
-          {/* Spec 2: 'Scan QR Code' fills the address and email from an event badge. */}
-          <Group>
-            <Button variant="outline" onClick={() => setScanOpened(true)}>
-              Scan QR Code
-            </Button>
-          </Group>
+          {/* Spec 2: 'Scan QR Code' fills the address and email from an event badge (organizations with badge scanning, spec 6). */}
+          {org.allowBadgeScan && (
+            <Group>
+              <Button variant="outline" onClick={() => setScanOpened(true)}>
+                Scan QR Code
+              </Button>
+            </Group>
+          )}
           <AddressFields />
           {residential.required && residential.declined && <ResidentialWarning address={address} />}
 
