@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -236,6 +237,36 @@ export const catalogProducts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.catalogId, t.sku] }), index('catalog_products_sku_idx').on(t.sku)],
 );
+
+/** PostgreSQL's full-text document type (only written by the triggers of 0006_catalog_search.sql). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The catalog's search structure (decision 008): one narrow row per catalog and product with the
+ * weighted full-text document, SKU and label (trigram indexes) and brand key. Derived data: the
+ * triggers of drizzle/0006_catalog_search.sql keep it in step with products and catalog_products
+ * in the same transaction; nothing else writes it.
+ */
+export const catalogSearch = pgTable(
+  'catalog_search',
+  {
+    catalogId: text('catalog_id').notNull(),
+    sku: text('sku').notNull(),
+    /** lower(sku), lower(brand), lower(label): matched with LIKE, which costs far less per row than ILIKE. */
+    skuKey: text('sku_key').notNull(),
+    brandKey: text('brand_key').notNull(),
+    labelKey: text('label_key').notNull(),
+    document: tsvector('document').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.sku] })],
+);
+
+/** Per catalog, kept by the same triggers: the number of products listed and a version that moves with every change. */
+export const catalogSearchTotals = pgTable('catalog_search_totals', {
+  catalogId: text('catalog_id').primaryKey(),
+  products: integer('products').notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const priceListItems = pgTable(
   'price_list_items',

@@ -173,6 +173,8 @@ async function seedInto(
 const BULK_TABLES = [
   'products',
   'catalog_products',
+  // Filled by the catalog_products triggers (0006_catalog_search.sql); its GIN indexes build once.
+  'catalog_search',
   'price_list_items',
   'stock',
   'scheduled_receipts',

@@ -59,10 +59,24 @@ export async function loadBranches(db: Database, user: UserRow): Promise<Princip
     .orderBy(asc(branches.branchNumber));
 }
 
-/** The principal behind a live session of an active, verified user; undefined otherwise. */
+/**
+ * The user's branches as a JSON list, for loadPrincipal's single statement: the organization's
+ * every branch, or only the user's own when the user does not inherit them (same rule as loadBranches).
+ */
+const principalBranches = sql<PrincipalBranch[]>`(
+  SELECT coalesce(json_agg(json_build_object('id', b.id, 'branchNumber', b.branch_number, 'name', b.name) ORDER BY b.branch_number), '[]'::json)
+  FROM ${branches} b
+  WHERE b.organization_id = ${users.organizationId}
+    AND (${users.useOrganizationBranches} OR EXISTS (SELECT 1 FROM ${userBranches} ub WHERE ub.user_id = ${users.id} AND ub.branch_id = b.id))
+)`;
+
+/**
+ * The principal behind a live session of an active, verified user; undefined otherwise. One
+ * statement by the session's primary key (every request runs it), branches included.
+ */
 export async function loadPrincipal(db: Database, tokenHash: string, idleMinutes: number): Promise<Principal | undefined> {
   const [row] = await db
-    .select({ session: sessions, user: users, organization: organizations })
+    .select({ session: sessions, user: users, organization: organizations, branches: principalBranches })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
@@ -85,7 +99,7 @@ export async function loadPrincipal(db: Database, tokenHash: string, idleMinutes
     user: row.user,
     organization: row.organization,
     roles: effectiveRoles(row.user, row.organization),
-    branches: await loadBranches(db, row.user),
+    branches: row.branches,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, exists } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { catalogs, organizationCatalogs, userCatalogs } from '../../db/schema.js';
+import { catalogSearchTotals, catalogs, organizationCatalogs, userCatalogs } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { branchOf, type Principal, type PrincipalBranch } from '../auth/principal.js';
 
@@ -21,6 +21,10 @@ export type PricingContext = {
   shipsOnlyFrom: string | null;
   /** restrictedPricing users get price = msrp everywhere (spec 6). */
   restrictedPricing: boolean;
+  /** How many products the catalog lists: the pager's total when browsing (catalog_search_totals). */
+  productCount: number;
+  /** Moves with every change of the catalog's search rows; cached search results key on it. */
+  searchVersion: number;
 };
 
 export const CATALOG_NOT_FOUND = 'The catalog was not found.';
@@ -48,9 +52,16 @@ export async function visibleCatalog(db: Database, principal: Principal, catalog
       );
   const byId = catalogId === FALLBACK_CATALOG_ID ? undefined : eq(catalogs.id, catalogId);
   const [row] = await db
-    .select({ id: catalogs.id, priceListId: catalogs.priceListId, shipsOnlyFrom: catalogs.shipsOnlyFrom })
+    .select({
+      id: catalogs.id,
+      priceListId: catalogs.priceListId,
+      shipsOnlyFrom: catalogs.shipsOnlyFrom,
+      productCount: catalogSearchTotals.products,
+      searchVersion: catalogSearchTotals.version,
+    })
     .from(organizationCatalogs)
     .innerJoin(catalogs, eq(catalogs.id, organizationCatalogs.catalogId))
+    .leftJoin(catalogSearchTotals, eq(catalogSearchTotals.catalogId, catalogs.id))
     .where(and(eq(organizationCatalogs.organizationId, user.organizationId), byId, ownList))
     .orderBy(asc(organizationCatalogs.position), asc(catalogs.id))
     .limit(1);
@@ -66,5 +77,7 @@ export async function pricingContextFor(db: Database, principal: Principal, cata
     organizationPriceListId: principal.organization.priceListId,
     shipsOnlyFrom: catalog.shipsOnlyFrom,
     restrictedPricing: principal.user.restrictedPricing,
+    productCount: catalog.productCount ?? 0,
+    searchVersion: catalog.searchVersion ?? 0,
   };
 }

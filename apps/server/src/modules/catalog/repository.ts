@@ -52,14 +52,6 @@ export type PricedProductRow = {
   receipts: { availableQuantity: number; date: string }[] | null;
 };
 
-/** A search page row: the product and the number of all matches. */
-export type SearchRow = PricedProductRow & { total_results: number };
-
-/** The full-text document; must stay identical to products_search_fts_idx (drizzle/0001_search.sql). */
-const SEARCH_DOCUMENT = sql.raw(
-  `to_tsvector('english', p.sku || ' ' || p.brand || ' ' || p.model || ' ' || p.label || ' ' || p.short_description || ' ' || p.medium_description)`,
-);
-
 /** Warehouses the catalog ships from, flagged when they serve the destination state. */
 function catalogWarehouses(ctx: PricingContext, shipToState: string | null): SQL {
   const serves = shipToState ? sql`${shipToState} = ANY(w.region_states)` : sql`false`;
@@ -94,8 +86,6 @@ export type ExportRow = Pick<
 >;
 
 type PricedOptions = {
-  /** The selection answers `total` too; it is passed on as `total_results`. */
-  withTotal?: boolean;
   /** `export`: only ExportRow's columns, and the next receipt date without the receipt list. */
   columns?: 'product' | 'export';
 };
@@ -128,7 +118,7 @@ function pricedProducts(ctx: PricingContext, shipToState: string | null, selecti
       p.weight, p.length, p.width, p.height, p.requires_geo_warehouse, p.requires_flatbed,
       p.requires_fork_lift, p.requires_lift_gate, p.requires_residential, p.is_small_parcel,
       coalesce(st.in_region, 0) AS in_region, coalesce(st.outside_region, 0) AS outside_region,
-      rc.next_receipt_date${full ? sql`, rc.receipts` : sql``}${options.withTotal ? sql`, s.total::int AS total_results` : sql``}
+      rc.next_receipt_date${full ? sql`, rc.receipts` : sql``}
     FROM selection s
     JOIN products p ON p.sku = s.sku
     ${catalogPrices}
@@ -170,88 +160,94 @@ export function productsBySkusSql(ctx: PricingContext, shipToState: string | nul
 export type SearchFilter = { keywords: string; brand: string | null };
 
 /**
- * How keywords match. `strict`: full text (prefix words, the expression index of 0001_search.sql)
- * or a SKU containing the text (trigram index on sku). `fuzzy`, only when strict finds nothing:
- * trigram word similarity with the label (typos: "scisor lift").
+ * How keywords match. `strict`: the stored full-text document (prefix words) or a SKU containing
+ * the text (trigram index on sku). `fuzzy`, only when strict finds nothing: trigram word
+ * similarity with the label or similarity with the SKU (typos: "scisor lift").
  */
 export type MatchMode = 'strict' | 'fuzzy';
 
+/** The catalog's products in SKU order, one page of them, straight from catalog_search's primary key. */
+function browseSelection(ctx: PricingContext, page: { limit: number; offset: number }): SQL {
+  return sql`
+    SELECT listed.sku, row_number() OVER () AS ord FROM (
+      SELECT s.sku FROM catalog_search s WHERE s.catalog_id = ${ctx.catalogId}
+      ORDER BY s.sku LIMIT ${page.limit} OFFSET ${page.offset}
+    ) listed`;
+}
+
+/** A page of the catalog without keywords or brand, priced: one prepared statement. */
+export function browsePageSql(ctx: PricingContext, shipToState: string, page: { limit: number; offset: number }): SQL {
+  return pricedProducts(ctx, shipToState, browseSelection(ctx, page));
+}
+
 function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: KeywordPlan | null, mode: MatchMode): SQL {
-  const parts: SQL[] = [sql`cp.catalog_id = ${ctx.catalogId}`];
-  if (filter.brand) parts.push(sql`lower(p.brand) = lower(${filter.brand})`);
+  const parts: SQL[] = [sql`s.catalog_id = ${ctx.catalogId}`];
+  if (filter.brand) parts.push(sql`s.brand_key = lower(${filter.brand})`);
   if (plan) {
-    // Written exactly as the indexes' operators (`label %> text`, not `text <% label`), so a
-    // bitmap scan needs no per-row re-check that would re-parse every product's text.
+    // Written exactly as the indexes' operators (`label %> text`, not `text <% label`), so the
+    // bitmap scans of catalog_search's GIN indexes answer them.
     const matches: SQL[] =
-      mode === 'fuzzy' ? [sql`p.label %> ${plan.text}`, sql`p.sku % ${plan.text}`] : [sql`p.sku ILIKE ${plan.containsPattern}`];
-    if (mode === 'strict' && plan.tsQuery) matches.push(sql`${SEARCH_DOCUMENT} @@ to_tsquery('english', ${plan.tsQuery})`);
+      mode === 'fuzzy'
+        ? [sql`s.label_key %> ${plan.lower}`, sql`s.sku_key % ${plan.lower}`]
+        : [sql`s.sku_key LIKE ${plan.containsPattern}`];
+    if (mode === 'strict' && plan.tsQuery) matches.push(sql`s.document @@ to_tsquery('english', ${plan.tsQuery})`);
     parts.push(sql`(${sql.join(matches, sql` OR `)})`);
   }
   return sql.join(parts, sql` AND `);
 }
 
 /**
- * Relevance, from cheap per-row tests (a broad word matches most of a 200k catalog, so nothing
- * here may parse the product text again): the exact SKU first, then SKUs starting with the text,
- * then labels holding every word, then (fuzzy) closeness of the label; SKU breaks ties so pages
- * never overlap. Answered as sort-key columns k1..k4 (descending) for the statement below.
+ * Relevance as sort keys k1..k4 (all descending), then the SKU so pages never overlap: the exact
+ * SKU, SKUs starting with the text, labels holding every word, then the text rank of the stored,
+ * weighted document (strict) or the closeness of the label (fuzzy).
  */
 function rankColumns(plan: KeywordPlan | null, mode: MatchMode): SQL {
   if (!plan) return sql`false AS k1, false AS k2, false AS k3, 0::real AS k4`;
   const labelHasAll = plan.labelPatterns.length
     ? sql.join(
-        plan.labelPatterns.map((pattern) => sql`p.label ILIKE ${pattern}`),
+        plan.labelPatterns.map((pattern) => sql`s.label_key LIKE ${pattern}`),
         sql` AND `,
       )
     : sql`false`;
-  const closeness = mode === 'fuzzy' ? sql`word_similarity(${plan.text}, p.label)` : sql`0::real`;
-  return sql`lower(p.sku) = ${plan.lower} AS k1, lower(p.sku) LIKE ${plan.prefixPattern} AS k2, (${labelHasAll}) AS k3, ${closeness} AS k4`;
+  const closeness =
+    mode === 'fuzzy'
+      ? sql`word_similarity(${plan.lower}, s.label_key)`
+      : plan.tsQuery
+        ? sql`ts_rank(s.document, to_tsquery('english', ${plan.tsQuery}))`
+        : sql`0::real`;
+  return sql`s.sku_key = ${plan.lower} AS k1, s.sku_key LIKE ${plan.prefixPattern} AS k2, (${labelHasAll}) AS k3, ${closeness} AS k4`;
 }
 
-export function searchPageSql(
-  ctx: PricingContext,
-  shipToState: string,
-  filter: SearchFilter,
-  paging: { page: number; pageSize: number; mode: MatchMode },
-): SQL {
+/**
+ * The SKUs of a keyword or brand search in relevance order, `limit` of them after `offset`, each
+ * row with the number of all matches. Reads only catalog_search; the count is taken over the
+ * narrow keyed rows before any ordering, so the ordering above stays a top-N sort.
+ */
+export function rankedSkusSql(ctx: PricingContext, filter: SearchFilter, mode: MatchMode, page: { limit: number; offset: number }): SQL {
   const plan = keywordPlan(filter.keywords);
-  if (!plan && !filter.brand) {
-    // Browsing the whole catalog: the page walks the (catalog_id, sku) index and stops after it;
-    // the total is counted separately (searchCountSql) from the same index alone.
-    const browse = sql`
-      SELECT listed.sku, row_number() OVER () AS ord FROM (
-        SELECT cp.sku FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId}
-        ORDER BY cp.sku LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}
-      ) listed`;
-    return pricedProducts(ctx, shipToState, browse);
-  }
-  // One pass over the matches gives both the page and the total: the innermost query counts with
-  // count(*) OVER () before any ordering, so the ordering above stays a top-N sort of the page
-  // instead of a full sort of every match. row_number() numbers the ordered page without a sort.
-  const selection = sql`
-    SELECT ranked.sku, ranked.total, row_number() OVER () AS ord FROM (
-      SELECT m.sku, m.total FROM (
-        SELECT p.sku, ${rankColumns(plan, paging.mode)}, count(*) OVER () AS total
-        FROM catalog_products cp JOIN products p ON p.sku = cp.sku
-        WHERE ${searchConditions(ctx, filter, plan, paging.mode)}
-      ) m
-      ORDER BY m.k1 DESC, m.k2 DESC, m.k3 DESC, m.k4 DESC, m.sku
-      LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}
-    ) ranked`;
-  return pricedProducts(ctx, shipToState, selection, { withTotal: true });
+  return sql`
+    SELECT m.sku, m.total::int AS total FROM (
+      SELECT keyed.*, count(*) OVER () AS total FROM (
+        SELECT s.sku, ${rankColumns(plan, mode)}
+        FROM catalog_search s
+        WHERE ${searchConditions(ctx, filter, plan, mode)}
+        -- OFFSET 0 keeps the keys computed here, so the count's window holds narrow rows only.
+        OFFSET 0
+      ) keyed
+    ) m
+    ORDER BY m.k1 DESC, m.k2 DESC, m.k3 DESC, m.k4 DESC, m.sku
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
-/** Whether searchPageSql answers the total itself (`total_results`); browsing does not. */
-export function pageCarriesTotal(filter: SearchFilter): boolean {
-  return keywordPlan(filter.keywords) !== null || !!filter.brand;
-}
-
+/** The number of matches alone, for a page past the last one. */
 export function searchCountSql(ctx: PricingContext, filter: SearchFilter, mode: MatchMode): SQL {
   const plan = keywordPlan(filter.keywords);
-  if (!plan && !filter.brand) return sql`SELECT count(*)::int AS total FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId}`;
-  return sql`
-    SELECT count(*)::int AS total FROM catalog_products cp JOIN products p ON p.sku = cp.sku
-    WHERE ${searchConditions(ctx, filter, plan, mode)}`;
+  return sql`SELECT count(*)::int AS total FROM catalog_search s WHERE ${searchConditions(ctx, filter, plan, mode)}`;
+}
+
+/** Whether a search has anything to match or filter on; without, it browses the catalog. */
+export function isBrowsing(filter: SearchFilter): boolean {
+  return keywordPlan(filter.keywords) === null && !filter.brand;
 }
 
 /**

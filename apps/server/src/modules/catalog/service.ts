@@ -7,18 +7,20 @@ import type { CatalogSearchCriteria, CatalogSearchResponse, Product } from '@por
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
-import { pricingContextFor, requireBranch } from './catalog-access.js';
+import { pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
 import { toProduct } from './product-mapper.js';
+import { keywordPlan } from './keywords.js';
 import {
-  pageCarriesTotal,
+  browsePageSql,
+  isBrowsing,
   productsBySkusSql,
   queryRows,
-  searchCountSql,
-  searchPageSql,
+  rankedSkusSql,
   type MatchMode,
   type PricedProductRow,
-  type SearchRow,
+  type SearchFilter,
 } from './repository.js';
+import { CACHED_SKUS, searchCacheOf, type RankedResult } from './search-cache.js';
 
 export const PRODUCT_NOT_FOUND = 'The product was not found.';
 
@@ -33,9 +35,7 @@ export async function findProductsBySkus(db: Database, principal: Principal, inp
   requireBranch(principal, input.branchNumber);
   const ctx = await pricingContextFor(db, principal, input.catalog);
   const skus = [...new Set(input.skus.map((s) => s.trim()).filter((s) => s.length > 0))];
-  if (skus.length === 0) return [];
-  const rows = await queryRows<PricedProductRow>(db, productsBySkusSql(ctx, input.shipToState, skus), { prepared: true });
-  return rows.map((row) => toProduct(row, ctx.catalogId));
+  return pricedProducts(db, ctx, input.shipToState, skus);
 }
 
 export async function findProduct(
@@ -46,6 +46,41 @@ export async function findProduct(
   const [product] = await findProductsBySkus(db, principal, { ...input, skus: [input.sku] });
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
+}
+
+/** The products of the SKUs, priced for the caller, in the SKUs' order: one prepared statement. */
+async function pricedProducts(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<Product[]> {
+  if (skus.length === 0) return [];
+  const rows = await queryRows<PricedProductRow>(db, productsBySkusSql(ctx, shipToState, skus), { prepared: true });
+  return rows.map((row) => toProduct(row, ctx.catalogId));
+}
+
+/**
+ * The total and one page of SKUs of a keyword or brand search, in relevance order. The ranking
+ * reads only catalog_search; its total and first CACHED_SKUS SKUs are kept per catalog version
+ * (search-cache.ts), so paging and repeating a search rank nothing again.
+ */
+async function rankedPage(
+  db: Database,
+  ctx: PricingContext,
+  filter: SearchFilter,
+  mode: MatchMode,
+  page: { limit: number; offset: number },
+): Promise<RankedResult> {
+  const cache = searchCacheOf(db);
+  const words = keywordPlan(filter.keywords)?.text ?? '';
+  const key = JSON.stringify([ctx.catalogId, ctx.searchVersion, filter.brand?.toLowerCase() ?? null, words, mode]);
+  let head = cache.get(key);
+  if (!head) {
+    const rows = await queryRows<{ sku: string; total: number }>(db, rankedSkusSql(ctx, filter, mode, { limit: CACHED_SKUS, offset: 0 }));
+    head = { total: rows[0] ? Number(rows[0].total) : 0, skus: rows.map((row) => row.sku) };
+    cache.set(key, head);
+  }
+  const end = page.offset + page.limit;
+  if (end <= head.skus.length || head.skus.length >= head.total) return { total: head.total, skus: head.skus.slice(page.offset, end) };
+  // A page beyond the kept head: ranked again, for this page only.
+  const rows = await queryRows<{ sku: string }>(db, rankedSkusSql(ctx, filter, mode, page));
+  return { total: head.total, skus: rows.map((row) => row.sku) };
 }
 
 /**
@@ -59,25 +94,20 @@ export async function searchCatalog(db: Database, principal: Principal, criteria
   const ctx = criteria.catalog ? await pricingContextFor(db, principal, criteria.catalog) : undefined;
   if (!ctx || !criteria.branchNumber || !criteria.shipToState) return empty;
 
-  const filter = { keywords: criteria.keywords ?? '', brand: criteria.brand?.trim() || null };
+  const filter: SearchFilter = { keywords: criteria.keywords ?? '', brand: criteria.brand?.trim() || null };
   const shipToState = criteria.shipToState;
-  const count = async (mode: MatchMode) =>
-    Number((await queryRows<{ total: number }>(db, searchCountSql(ctx, filter, mode)))[0]?.total ?? 0);
-  const run = async (mode: MatchMode) => {
-    const pageSql = searchPageSql(ctx, shipToState, filter, { page, pageSize, mode });
-    let rows: SearchRow[];
-    let total: number;
-    if (pageCarriesTotal(filter)) {
-      rows = await queryRows<SearchRow>(db, pageSql);
-      // Only a page past the last match needs counting on its own.
-      total = rows[0] ? Number(rows[0].total_results) : page > 1 ? await count(mode) : 0;
-    } else {
-      // Browsing: two cheap index reads, on two pooled connections at once on PostgreSQL.
-      [rows, total] = await Promise.all([queryRows<SearchRow>(db, pageSql), count(mode)]);
-    }
+  const window = { limit: pageSize, offset: (page - 1) * pageSize };
+
+  if (isBrowsing(filter)) {
+    // The whole catalog in SKU order: the total is kept per catalog, the page is one prepared statement.
+    const total = ctx.productCount;
+    if (window.offset >= total) return { ...empty, totalResults: total };
+    const rows = await queryRows<PricedProductRow>(db, browsePageSql(ctx, shipToState, window), { prepared: true });
     return { page, pageSize, totalResults: total, results: rows.map((row) => toProduct(row, ctx.catalogId)) };
-  };
-  const strict = await run('strict');
+  }
+
+  let ranked = await rankedPage(db, ctx, filter, 'strict', window);
   // Typos only matter when the words found nothing (see MatchMode).
-  return strict.totalResults === 0 && filter.keywords.trim() ? run('fuzzy') : strict;
+  if (ranked.total === 0 && filter.keywords.trim()) ranked = await rankedPage(db, ctx, filter, 'fuzzy', window);
+  return { page, pageSize, totalResults: ranked.total, results: await pricedProducts(db, ctx, shipToState, ranked.skus) };
 }
