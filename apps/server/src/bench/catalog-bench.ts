@@ -7,6 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { CATALOG_SCREEN_PAGE_SIZE, type StateCode } from '@portal/domain';
 import { findProduct, findProductsBySkus, searchCatalog } from '../modules/catalog/service.js';
+import { searchCacheOf } from '../modules/catalog/search-cache.js';
+import type { Database } from '../db/client.js';
+import type { Principal } from '../modules/auth/principal.js';
 import {
   describeTarget,
   measureCeilings,
@@ -37,6 +40,8 @@ const TWO_WORDS = [
   'lift pad',
 ];
 const BROAD_WORDS = ['lift', 'apex', 'balancer', 'compressor'];
+/** Parts of generated SKUs (prefix and number fragments), as a counter clerk types them. */
+const PARTIAL_SKUS = ['IRP2P-03', '2P-1', 'RMSWB-07', 'AX-0339', 'BPRWB', 'WB-078', 'PBYAX-13', 'TTAAX-02'];
 /** Requests (and statement groups) per operation; the load cycles through them. */
 const SAMPLES = 64;
 const BATCH_SIZE = 50;
@@ -53,6 +58,16 @@ const searchBody = (keywords: string, i: number) => ({
   pageSize: CATALOG_SCREEN_PAGE_SIZE,
 });
 
+/**
+ * A search through the service for the SQL ceiling, as a first search of its words: the ranked
+ * results cache (decision 008) is emptied first, so the ceiling replays the ranking statement too.
+ * The endpoint meets the cache like real traffic does.
+ */
+const firstSearch = (db: Database, principal: Principal, body: ReturnType<typeof searchBody>) => {
+  searchCacheOf(db).clear();
+  return searchCatalog(db, principal, body);
+};
+
 const OPERATIONS: BenchOperation<string[]>[] = [
   {
     name: 'product detail',
@@ -65,8 +80,8 @@ const OPERATIONS: BenchOperation<string[]>[] = [
       findProduct(db, principal, { sku: skus[i % skus.length]!, catalog: CATALOG, branchNumber: BRANCH, shipToState: stateOf(i) }),
   },
   {
-    // Not in performance.md's table: the catalog screen's first page, for information.
     name: 'browse, no keywords, page of 20',
+    target: { p95Ms: 10, efficiency: 0.5 },
     request: (i) => ({ method: 'POST', path: '/api/catalog/search', body: searchBody('', i) }),
     run: (db, principal, i) => searchCatalog(db, principal, searchBody('', i)),
   },
@@ -74,13 +89,19 @@ const OPERATIONS: BenchOperation<string[]>[] = [
     name: 'search, two words, page of 20',
     target: { p95Ms: 20, efficiency: 0.5 },
     request: (i) => ({ method: 'POST', path: '/api/catalog/search', body: searchBody(TWO_WORDS[i % TWO_WORDS.length]!, i) }),
-    run: (db, principal, i) => searchCatalog(db, principal, searchBody(TWO_WORDS[i % TWO_WORDS.length]!, i)),
+    run: (db, principal, i) => firstSearch(db, principal, searchBody(TWO_WORDS[i % TWO_WORDS.length]!, i)),
   },
   {
     name: 'search, broad single word',
     target: { p95Ms: 50, efficiency: 0.5 },
     request: (i) => ({ method: 'POST', path: '/api/catalog/search', body: searchBody(BROAD_WORDS[i % BROAD_WORDS.length]!, i) }),
-    run: (db, principal, i) => searchCatalog(db, principal, searchBody(BROAD_WORDS[i % BROAD_WORDS.length]!, i)),
+    run: (db, principal, i) => firstSearch(db, principal, searchBody(BROAD_WORDS[i % BROAD_WORDS.length]!, i)),
+  },
+  {
+    name: 'search, partial SKU',
+    target: { p95Ms: 20, efficiency: 0.5 },
+    request: (i) => ({ method: 'POST', path: '/api/catalog/search', body: searchBody(PARTIAL_SKUS[i % PARTIAL_SKUS.length]!, i) }),
+    run: (db, principal, i) => firstSearch(db, principal, searchBody(PARTIAL_SKUS[i % PARTIAL_SKUS.length]!, i)),
   },
   {
     name: `batch refresh, ${BATCH_SIZE} SKUs`,
@@ -172,7 +193,7 @@ export async function run(args: string[]): Promise<void> {
   const { rows, statementsPerRequest } = await measureCeilings(settings, token, OPERATIONS, skus, SAMPLES, endpoint);
 
   printComparison(
-    `Catalog read paths (${describeTarget(settings.target)}; ceiling = the same statements incl. session check, run directly)`,
+    `Catalog read paths (${describeTarget(settings.target)}; ceiling = the same statements incl. session check, run directly; for searches, those of a first search of its words, ranking included)`,
     rows,
   );
   console.log(`statements per request: ${statementsPerRequest}`);
