@@ -1,10 +1,13 @@
 /**
  * Every route of spec 2. Screens load on demand (one chunk per feature route). `handle.crumb`
  * names a route in the header breadcrumbs; the first crumb is always Home (/dashboard).
+ *
+ * The login page's first download holds only this file, the providers and the login route
+ * (performance.md "Web", checked by the build: vite.config.ts). The query cache, the session guard
+ * and the signed-in shell are lazily loaded layout routes, so import nothing else here statically.
  */
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { RequireSession } from './require-session';
 import { RouteError } from './route-error';
 
 export type RouteHandle = { crumb?: string };
@@ -22,136 +25,143 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
   },
   {
-    // Public, outside the shell: the development mail transport's messages (docs/api.md).
-    path: '/dev/mailbox',
-    lazy: async () => ({ Component: (await import('../features/dev-mailbox/routes/dev-mailbox-page')).DevMailboxPage }),
-    errorElement: <RouteError />,
-  },
-  {
-    element: <RequireSession />,
+    // Server state for the screens below; the login and password pages need none.
+    lazy: async () => ({ Component: (await import('./query-layout')).QueryLayout }),
     errorElement: <RouteError />,
     children: [
       {
-        // Spec 2: the checkout is a full page, guarded, outside the signed-in shell.
-        path: 'checkout',
-        lazy: async () => ({ Component: (await import('../features/checkout/routes/checkout-page')).CheckoutPage }),
+        // Public, outside the shell: the development mail transport's messages (docs/api.md).
+        path: '/dev/mailbox',
+        lazy: async () => ({ Component: (await import('../features/dev-mailbox/routes/dev-mailbox-page')).DevMailboxPage }),
+        errorElement: <RouteError />,
       },
       {
-        // The shell loads with the first signed-in screen, keeping the login page's download small.
-        lazy: async () => ({ Component: (await import('./shell/signed-in-shell')).SignedInShell }),
+        lazy: async () => ({ Component: (await import('./require-session')).RequireSession }),
+        errorElement: <RouteError />,
         children: [
-          { index: true, element: <Navigate to="/dashboard" replace /> },
           {
-            path: 'dashboard',
-            handle: { crumb: 'Home' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page')).DashboardPage }),
+            // Spec 2: the checkout is a full page, guarded, outside the signed-in shell.
+            path: 'checkout',
+            lazy: async () => ({ Component: (await import('../features/checkout/routes/checkout-page')).CheckoutPage }),
           },
           {
-            path: 'bulk-pricing',
-            handle: { crumb: 'Bulk Pricing' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/bulk-pricing/routes/bulk-pricing-page')).BulkPricingPage }),
-          },
-          // Spec 2: an unknown product leads to /products/catalog, i.e. the fallback catalog.
-          { path: 'products/catalog', element: <Navigate to="/products/catalog/portal" replace /> },
-          {
-            path: 'products/catalog/:catalogId',
-            handle: { crumb: 'Catalog' } satisfies RouteHandle,
+            // The shell loads with the first signed-in screen, keeping the login page's download small.
+            lazy: async () => ({ Component: (await import('./shell/signed-in-shell')).SignedInShell }),
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/catalog/routes/catalog-page')).CatalogPage }) },
+              { index: true, element: <Navigate to="/dashboard" replace /> },
               {
-                path: ':sku',
-                handle: { crumb: 'Product Details' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/product/routes/product-page')).ProductPage }),
+                path: 'dashboard',
+                handle: { crumb: 'Home' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page')).DashboardPage }),
+              },
+              {
+                path: 'bulk-pricing',
+                handle: { crumb: 'Bulk Pricing' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/bulk-pricing/routes/bulk-pricing-page')).BulkPricingPage }),
+              },
+              // Spec 2: an unknown product leads to /products/catalog, i.e. the fallback catalog.
+              { path: 'products/catalog', element: <Navigate to="/products/catalog/portal" replace /> },
+              {
+                path: 'products/catalog/:catalogId',
+                handle: { crumb: 'Catalog' } satisfies RouteHandle,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await import('../features/catalog/routes/catalog-page')).CatalogPage }) },
+                  {
+                    path: ':sku',
+                    handle: { crumb: 'Product Details' } satisfies RouteHandle,
+                    lazy: async () => ({ Component: (await import('../features/product/routes/product-page')).ProductPage }),
+                  },
+                ],
+              },
+              {
+                path: 'shopping-cart',
+                handle: { crumb: 'Shopping Cart' } satisfies RouteHandle,
+                // The cart page's Checkout button creates the checkout (spec 4), which is the checkout
+                // feature's work: the two features meet here rather than importing each other.
+                lazy: async () => {
+                  const [{ ShoppingCartPage }, { startCheckoutFromCart }] = await Promise.all([
+                    import('../features/cart/routes/shopping-cart-page'),
+                    import('../features/checkout/components/use-checkout-setup'),
+                  ]);
+                  return { Component: () => <ShoppingCartPage onCheckout={startCheckoutFromCart} /> };
+                },
+              },
+              {
+                path: 'checkout/confirmation/:confirmationNumber',
+                handle: { crumb: 'Order Confirmation' } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('../features/checkout/routes/checkout-confirmation-page')).CheckoutConfirmationPage,
+                }),
+              },
+              {
+                path: 'checkout/cancel',
+                handle: { crumb: 'Shopping Cart' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/checkout/routes/checkout-cancel-page')).CheckoutCancelPage }),
+              },
+              {
+                path: 'orders/open',
+                handle: { crumb: 'Open Orders' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/orders/routes/open-orders-page')).OpenOrdersPage }),
+              },
+              {
+                path: 'orders/recent',
+                handle: { crumb: 'Recent Orders' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/orders/routes/recent-orders-page')).RecentOrdersPage }),
+              },
+              {
+                path: 'orders/search',
+                handle: { crumb: 'Order Search' } satisfies RouteHandle,
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('../features/orders/routes/order-search-page')).OrderSearchPage }),
+                  },
+                  {
+                    path: 'results',
+                    handle: { crumb: 'Search Results' } satisfies RouteHandle,
+                    lazy: async () => ({ Component: (await import('../features/orders/routes/order-results-page')).OrderResultsPage }),
+                  },
+                ],
+              },
+              {
+                path: 'orders/details/:id',
+                handle: { crumb: 'Order Details' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/orders/routes/order-details-page')).OrderDetailsPage }),
+              },
+              {
+                path: 'organization/users',
+                handle: { crumb: 'User Administration' } satisfies RouteHandle,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await import('../features/users/routes/users-page')).UsersPage }) },
+                  {
+                    path: 'invite',
+                    handle: { crumb: 'Invite User' } satisfies RouteHandle,
+                    lazy: async () => ({ Component: (await import('../features/users/routes/invite-user-page')).InviteUserPage }),
+                  },
+                  {
+                    path: ':id',
+                    handle: { crumb: 'User Details' } satisfies RouteHandle,
+                    lazy: async () => ({ Component: (await import('../features/users/routes/user-detail-page')).UserDetailPage }),
+                  },
+                ],
+              },
+              {
+                // Spec 2: the event badge scan, for organizations with allowBadgeScan.
+                path: 'sema',
+                handle: { crumb: 'Scan QR Code' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/badge-scan/routes/badge-scan-page')).BadgeScanPage }),
+              },
+              {
+                path: 'account/profile',
+                handle: { crumb: 'Profile' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/profile/routes/profile-page')).ProfilePage }),
+              },
+              {
+                path: '*',
+                handle: { crumb: 'Page Not Found' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
               },
             ],
-          },
-          {
-            path: 'shopping-cart',
-            handle: { crumb: 'Shopping Cart' } satisfies RouteHandle,
-            // The cart page's Checkout button creates the checkout (spec 4), which is the checkout
-            // feature's work: the two features meet here rather than importing each other.
-            lazy: async () => {
-              const [{ ShoppingCartPage }, { startCheckoutFromCart }] = await Promise.all([
-                import('../features/cart/routes/shopping-cart-page'),
-                import('../features/checkout/components/use-checkout-setup'),
-              ]);
-              return { Component: () => <ShoppingCartPage onCheckout={startCheckoutFromCart} /> };
-            },
-          },
-          {
-            path: 'checkout/confirmation/:confirmationNumber',
-            handle: { crumb: 'Order Confirmation' } satisfies RouteHandle,
-            lazy: async () => ({
-              Component: (await import('../features/checkout/routes/checkout-confirmation-page')).CheckoutConfirmationPage,
-            }),
-          },
-          {
-            path: 'checkout/cancel',
-            handle: { crumb: 'Shopping Cart' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/checkout/routes/checkout-cancel-page')).CheckoutCancelPage }),
-          },
-          {
-            path: 'orders/open',
-            handle: { crumb: 'Open Orders' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/orders/routes/open-orders-page')).OpenOrdersPage }),
-          },
-          {
-            path: 'orders/recent',
-            handle: { crumb: 'Recent Orders' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/orders/routes/recent-orders-page')).RecentOrdersPage }),
-          },
-          {
-            path: 'orders/search',
-            handle: { crumb: 'Order Search' } satisfies RouteHandle,
-            children: [
-              {
-                index: true,
-                lazy: async () => ({ Component: (await import('../features/orders/routes/order-search-page')).OrderSearchPage }),
-              },
-              {
-                path: 'results',
-                handle: { crumb: 'Search Results' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/orders/routes/order-results-page')).OrderResultsPage }),
-              },
-            ],
-          },
-          {
-            path: 'orders/details/:id',
-            handle: { crumb: 'Order Details' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/orders/routes/order-details-page')).OrderDetailsPage }),
-          },
-          {
-            path: 'organization/users',
-            handle: { crumb: 'User Administration' } satisfies RouteHandle,
-            children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/users/routes/users-page')).UsersPage }) },
-              {
-                path: 'invite',
-                handle: { crumb: 'Invite User' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/users/routes/invite-user-page')).InviteUserPage }),
-              },
-              {
-                path: ':id',
-                handle: { crumb: 'User Details' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/users/routes/user-detail-page')).UserDetailPage }),
-              },
-            ],
-          },
-          {
-            // Spec 2: the event badge scan, for organizations with allowBadgeScan.
-            path: 'sema',
-            handle: { crumb: 'Scan QR Code' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/badge-scan/routes/badge-scan-page')).BadgeScanPage }),
-          },
-          {
-            path: 'account/profile',
-            handle: { crumb: 'Profile' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../features/profile/routes/profile-page')).ProfilePage }),
-          },
-          {
-            path: '*',
-            handle: { crumb: 'Page Not Found' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
           },
         ],
       },
