@@ -70,27 +70,37 @@ const principalBranches = sql<PrincipalBranch[]>`(
     AND (${users.useOrganizationBranches} OR EXISTS (SELECT 1 FROM ${userBranches} ub WHERE ub.user_id = ${users.id} AND ub.branch_id = b.id))
 )`;
 
-/**
- * The principal behind a live session of an active, verified user; undefined otherwise. One
- * statement by the session's primary key (every request runs it), branches included.
- */
-export async function loadPrincipal(db: Database, tokenHash: string, idleMinutes: number): Promise<Principal | undefined> {
-  const [row] = await db
+function preparePrincipalQuery(db: Database) {
+  return db
     .select({ session: sessions, user: users, organization: organizations, branches: principalBranches })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${sql.placeholder('idleMinutes')})`),
         eq(users.isActive, true),
         eq(users.isVerified, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('load_principal');
+}
+
+/** Every request runs it: prepared once per database (and per pooled connection), never planned again. */
+const principalQueries = new WeakMap<Database, ReturnType<typeof preparePrincipalQuery>>();
+
+/**
+ * The principal behind a live session of an active, verified user; undefined otherwise. One
+ * statement by the session's primary key, branches included.
+ */
+export async function loadPrincipal(db: Database, tokenHash: string, idleMinutes: number): Promise<Principal | undefined> {
+  let query = principalQueries.get(db);
+  if (!query) principalQueries.set(db, (query = preparePrincipalQuery(db)));
+  const [row] = await query.execute({ tokenHash, idleMinutes });
   if (!row) return undefined;
   return {
     tokenHash,
