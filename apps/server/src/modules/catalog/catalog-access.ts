@@ -3,7 +3,7 @@
  * (403 otherwise, like every branch-scoped call), the catalog one the user may see (404 otherwise,
  * so another organization's catalog looks like one that does not exist).
  */
-import { and, asc, eq, exists } from 'drizzle-orm';
+import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { catalogSearchTotals, catalogs, organizationCatalogs, userCatalogs } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -36,22 +36,15 @@ export function requireBranch(principal: Principal, branchNumber: number): Princ
   return branch;
 }
 
-/**
- * The catalog row if the user may see it: one of the organization's catalogs and, for a user with
- * its own list (useOrganizationCatalogs false), also one of the user's. One indexed query.
- */
-export async function visibleCatalog(db: Database, principal: Principal, catalogId: string) {
-  const { user } = principal;
-  const ownList = user.useOrganizationCatalogs
-    ? undefined
-    : exists(
-        db
-          .select({ one: userCatalogs.userId })
-          .from(userCatalogs)
-          .where(and(eq(userCatalogs.userId, user.id), eq(userCatalogs.catalogId, catalogs.id))),
-      );
-  const byId = catalogId === FALLBACK_CATALOG_ID ? undefined : eq(catalogs.id, catalogId);
-  const [row] = await db
+function prepareVisibleCatalogQuery(db: Database) {
+  const catalogId = sql.placeholder('catalogId');
+  const ownList = exists(
+    db
+      .select({ one: userCatalogs.userId })
+      .from(userCatalogs)
+      .where(and(eq(userCatalogs.userId, sql.placeholder('userId')), eq(userCatalogs.catalogId, catalogs.id))),
+  );
+  return db
     .select({
       id: catalogs.id,
       priceListId: catalogs.priceListId,
@@ -62,9 +55,36 @@ export async function visibleCatalog(db: Database, principal: Principal, catalog
     .from(organizationCatalogs)
     .innerJoin(catalogs, eq(catalogs.id, organizationCatalogs.catalogId))
     .leftJoin(catalogSearchTotals, eq(catalogSearchTotals.catalogId, catalogs.id))
-    .where(and(eq(organizationCatalogs.organizationId, user.organizationId), byId, ownList))
+    .where(
+      and(
+        eq(organizationCatalogs.organizationId, sql.placeholder('organizationId')),
+        or(sql`${catalogId} = ${FALLBACK_CATALOG_ID}`, eq(catalogs.id, catalogId)),
+        or(sql`${sql.placeholder('useOrganizationCatalogs')}::boolean`, ownList),
+      ),
+    )
     .orderBy(asc(organizationCatalogs.position), asc(catalogs.id))
-    .limit(1);
+    .limit(1)
+    .prepare('visible_catalog');
+}
+
+/** Every catalog call runs it: prepared once per database, never planned again. */
+const visibleCatalogQueries = new WeakMap<Database, ReturnType<typeof prepareVisibleCatalogQuery>>();
+
+/**
+ * The catalog row if the user may see it: one of the organization's catalogs and, for a user with
+ * its own list (useOrganizationCatalogs false), also one of the user's; 'portal' is the first such.
+ * One indexed query, with the catalog's search totals.
+ */
+export async function visibleCatalog(db: Database, principal: Principal, catalogId: string) {
+  const { user } = principal;
+  let query = visibleCatalogQueries.get(db);
+  if (!query) visibleCatalogQueries.set(db, (query = prepareVisibleCatalogQuery(db)));
+  const [row] = await query.execute({
+    catalogId,
+    userId: user.id,
+    organizationId: user.organizationId,
+    useOrganizationCatalogs: user.useOrganizationCatalogs,
+  });
   return row;
 }
 

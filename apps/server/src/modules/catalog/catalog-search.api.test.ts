@@ -183,3 +183,23 @@ describe('ranking on the stored document', () => {
     expect(skusOf(await searchOk({ ...lifts, keywords: 'emuline reel' }))).toEqual([labelled, described]);
   });
 });
+
+describe('catalogs of a user with an own list', () => {
+  it('sees only the listed catalogs, and the first of them for the fallback catalog', async () => {
+    const { rows } = await run(sql`SELECT id FROM users WHERE email = ${ADMIN}`);
+    const userId = (rows[0] as { id: number }).id;
+    await run(sql`INSERT INTO user_catalogs (user_id, catalog_id) VALUES (${userId}, 'show')`);
+    await run(sql`UPDATE users SET use_organization_catalogs = false WHERE id = ${userId}`);
+    try {
+      const refused = await t.request({ method: 'POST', url: '/api/catalog/search', payload: lifts, token });
+      expect(refused.statusCode).toBe(404);
+      const fallback = await searchOk({ ...lifts, catalog: 'portal' });
+      expect(fallback.results[0]!.catalog).toBe('show');
+      expect((await searchOk(show)).totalResults).toBe(fallback.totalResults);
+    } finally {
+      await run(sql`UPDATE users SET use_organization_catalogs = true WHERE id = ${userId}`);
+      await run(sql`DELETE FROM user_catalogs WHERE user_id = ${userId}`);
+    }
+    expect((await searchOk({ ...lifts, catalog: 'portal' })).results[0]!.catalog).toBe('lifts');
+  });
+});
