@@ -9,6 +9,9 @@
  *  - inRegion: stock in those warehouses that serve the destination state; outsideRegion: the rest;
  *  - scheduledAvailability: incoming receipts of those warehouses per date; nextReceiptDate the first.
  *
+ * Searches find and order their SKUs in the narrow catalog_search table (decision 008) and price
+ * only the page's rows here.
+ *
  * The statements are built as `SQL` values so the benchmark can run the very same text directly
  * (performance.md "ceiling").
  */
@@ -276,8 +279,8 @@ function preparedName(text: string): string {
 /**
  * Runs a statement. `prepared` (PostgreSQL only) keeps a named prepared statement per connection:
  * the priced product statement costs more to plan (3 ms) than to run (0.3 ms), and its plan does not
- * depend on the values. Searches are planned each time, since the best plan depends on how many
- * products the words match.
+ * depend on the values; so does the browse page. The ranking statement of a search is planned each
+ * time, since the best plan depends on how many products the words match.
  */
 export async function queryRows<T>(db: Database, statement: SQL, options: { prepared?: boolean } = {}): Promise<T[]> {
   const pool = options.prepared ? poolOf(db) : undefined;
