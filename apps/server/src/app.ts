@@ -1,6 +1,6 @@
 /**
- * Builds the Fastify app: plugins first (cookies, security headers, OpenAPI, validation, CSRF,
- * access control), then the feature modules. Tests call `buildApp` and use `app.inject`.
+ * Builds the Fastify app: plugins first (cookies, security headers, OpenAPI, validation,
+ * compression and ETags, CSRF, access control), then the feature modules. Tests call `buildApp` and use `app.inject`.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -10,6 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccessControl } from './http/access.js';
+import { registerCompression } from './http/compression.js';
+import { registerConditionalGet } from './http/conditional-get.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerWeb } from './http/web.js';
 import { registerXsrf } from './http/xsrf.js';
@@ -79,6 +81,9 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     },
     transform: jsonSchemaTransform,
   });
+  // Both before any route: compression joins each route's onSend as it is added.
+  await registerCompression(app);
+  registerConditionalGet(app);
 
   registerXsrf(app, { exemptPrefixes: ['/api/integration/', '/api/webhooks/'] });
   registerAccessControl(app, { db, idleMinutes: config.sessionIdleMinutes });

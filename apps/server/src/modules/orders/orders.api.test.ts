@@ -4,8 +4,11 @@ import {
   calendarDayIn,
   addCalendarDays,
   isOpenOrderStatus,
+  openOrdersResponseSchema,
   ORDER_SEARCH_CRITERIA_MESSAGE,
+  orderSearchResponseSchema,
   orderStatusGroup,
+  recentOrdersResponseSchema,
   startOfDayIn,
   type OrderDetail,
   type OrderSearchResponse,
@@ -163,6 +166,18 @@ describe('POST /api/orders/recent', () => {
         enteredByUserId: buyerId,
       })
     ).documentNumber;
+    // Two events today: "any" lists it once, at the later one (shipped, +3 min).
+    fixtures.enteredAndShippedToday = (
+      await insertOrder(t.db, {
+        enteredAt: at(midnight.getTime() + 2 * minute),
+        shippedAt: at(midnight.getTime() + 3 * minute),
+        statusCode: 60,
+        enteredByUserId: buyerId,
+      })
+    ).documentNumber;
+    fixtures.enteredLaterToday = (
+      await insertOrder(t.db, { enteredAt: at(midnight.getTime() + 4 * minute), enteredByUserId: buyerId })
+    ).documentNumber;
   });
 
   const call = async (payload: object, email = BUYER) => {
@@ -219,6 +234,20 @@ describe('POST /api/orders/recent', () => {
       expect.arrayContaining([fixtures.enteredAfterMidnight, fixtures.shippedAfterMidnight, fixtures.cancelledAfterMidnight]),
     );
     expect(any).not.toContain(fixtures.enteredBeforeMidnight);
+  });
+
+  it('lists an order with two updates in the window once, at its latest, newest update first', async () => {
+    const any = numbers((await call({ timeFrame: 1, updateType: 'any' })).orders);
+    expect(any.filter((n) => n === fixtures.enteredAndShippedToday)).toHaveLength(1);
+    const position = (key: string) => any.indexOf(fixtures[key]!);
+    // entered +4 min, then entered +2 / shipped +3 min (at +3), then shipped +1 min and entered +1 min.
+    expect(position('enteredLaterToday')).toBeGreaterThanOrEqual(0);
+    expect(position('enteredLaterToday')).toBeLessThan(position('enteredAndShippedToday'));
+    expect(position('enteredAndShippedToday')).toBeLessThan(position('shippedAfterMidnight'));
+    expect(position('enteredAndShippedToday')).toBeLessThan(position('enteredAfterMidnight'));
+    // Each type alone lists it by its own event.
+    expect(numbers((await call({ timeFrame: 1, updateType: 'entered' })).orders)).toContain(fixtures.enteredAndShippedToday);
+    expect(numbers((await call({ timeFrame: 1, updateType: 'shipped' })).orders)).toContain(fixtures.enteredAndShippedToday);
   });
 
   it('covers a week and defaults to 3 days, shipped, page 1', async () => {
@@ -474,6 +503,35 @@ describe('GET /api/orders/detail/:id', () => {
     const charges = Object.values(restricted.charges).reduce((sum, c) => sum + Math.round(c * 100), 0);
     expect(Math.round(restricted.totals.orderAmount * 100)).toBe(items + charges + Math.round(restricted.totals.taxAmount * 100));
     expect(restricted.totals.orderAmount).not.toBe(dealer.totals.orderAmount);
+  });
+});
+
+describe('list answers', () => {
+  // The lists are serialized without a zod pass (http/json-lists.ts): each must be exactly its schema.
+  const exactly = (schema: { parse(value: unknown): unknown }, body: unknown) => expect(schema.parse(body)).toEqual(body);
+
+  it('carry exactly the fields of their schemas, no more, no fewer', async () => {
+    const openAnswer = (await open(ADMIN, 101)).json();
+    expect(openAnswer.length).toBeGreaterThan(0);
+    exactly(openOrdersResponseSchema, openAnswer);
+    for (const updateType of ['any', 'entered', 'shipped', 'cancelled']) {
+      const recentAnswer = (await recent(ADMIN, { timeFrame: 7, updateType })).json();
+      expect(recentAnswer.orders.length, updateType).toBeGreaterThan(0);
+      exactly(recentOrdersResponseSchema, recentAnswer);
+    }
+    const searchAnswer = (await search(ADMIN, { city: 'a', timeFrame: '2years' })).json();
+    expect(searchAnswer.results.length).toBeGreaterThan(0);
+    exactly(orderSearchResponseSchema, searchAnswer);
+  });
+
+  it('write timestamps as ISO 8601 UTC with milliseconds, and null where there is none', async () => {
+    const answer = (await recent(ADMIN, { timeFrame: 7, updateType: 'any' })).json() as RecentOrdersResponse;
+    for (const o of answer.orders) {
+      expect(o.statusDates.entered).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      if (o.statusDates.shipped !== null) expect(o.statusDates.shipped).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      if (o.expectedShipDate !== null) expect(o.expectedShipDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(answer.orders.some((o) => o.statusDates.shipped === null)).toBe(true);
   });
 });
 

@@ -14,12 +14,15 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/access.js';
+import { bigJsonAnswer } from '../../http/json-lists.js';
 import { openOrders, orderDetail, recentOrders, searchOrderHistory } from './service.js';
 
 const orderHistory = { roles: ['orderHistory' as const] };
 
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post('/api/orders/open', {
+    // Up to ~1,000 summaries: JSON.stringify'd and sent as bytes (http/json-lists.ts).
+    ...bigJsonAnswer,
     config: { access: orderHistory },
     schema: {
       tags: ['orders'],
@@ -31,6 +34,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   });
 
   app.post('/api/orders/recent', {
+    // Up to ~1,000 summaries: JSON.stringify'd and sent as bytes (http/json-lists.ts).
+    ...bigJsonAnswer,
     config: { access: orderHistory },
     schema: {
       tags: ['orders'],
@@ -56,6 +61,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   });
 
   app.post('/api/orders/search', {
+    // Pages of up to 100 summaries, built like the other lists (http/json-lists.ts).
+    ...bigJsonAnswer,
     config: { access: orderHistory },
     schema: {
       tags: ['orders'],
