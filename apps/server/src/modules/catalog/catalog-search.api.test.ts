@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import type { CatalogSearchResponse } from '@portal/domain';
+import { catalogSearchResponseSchema, productBatchResponseSchema, productSchema, type CatalogSearchResponse } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const ADMIN = 'admin@summitlift.example.com';
@@ -201,5 +201,24 @@ describe('catalogs of a user with an own list', () => {
       await run(sql`DELETE FROM user_catalogs WHERE user_id = ${userId}`);
     }
     expect((await searchOk({ ...lifts, catalog: 'portal' })).results[0]!.catalog).toBe('lifts');
+  });
+});
+
+describe('answers serialized without zod (http/json-lists.ts)', () => {
+  it('match their response schemas exactly, no field more or less', async () => {
+    const answer = await searchOk({ ...lifts, keywords: 'lift', pageSize: 5 });
+    expect(catalogSearchResponseSchema.parse(answer)).toEqual(answer);
+    const sku = answer.results[0]!.sku;
+    const one = await t.request({
+      method: 'GET',
+      url: `/api/catalog/product/${sku}`,
+      query: { catalog: 'lifts', shipToState: 'CO', branchNumber: '101' },
+      token,
+    });
+    expect(one.statusCode).toBe(200);
+    expect(productSchema.parse(one.json())).toEqual(one.json());
+    const list = await t.request({ method: 'POST', url: '/api/catalog/products', payload: { ...lifts, skuList: [sku] }, token });
+    expect(list.statusCode).toBe(200);
+    expect(productBatchResponseSchema.parse(list.json())).toEqual(list.json());
   });
 });

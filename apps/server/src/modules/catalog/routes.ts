@@ -13,6 +13,8 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/access.js';
+import { streamedCompression } from '../../http/compression.js';
+import { bigJsonAnswer } from '../../http/json-lists.js';
 import { openCatalogExport } from './export.js';
 import { findProduct, findProductsBySkus, searchCatalog } from './service.js';
 
@@ -20,6 +22,9 @@ const catalogAccess = { roles: ['catalog' as const] };
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post('/api/catalog/search', {
+    // Products are built field by field from typed rows (product-mapper.ts): JSON.stringify'd and
+    // sent as bytes, not walked through zod again (http/json-lists.ts).
+    ...bigJsonAnswer,
     config: { access: catalogAccess },
     schema: {
       tags: ['catalog'],
@@ -31,6 +36,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   });
 
   app.get('/api/catalog/product/:sku', {
+    ...bigJsonAnswer,
     config: { access: catalogAccess },
     schema: {
       tags: ['catalog'],
@@ -43,6 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   });
 
   app.post('/api/catalog/products', {
+    ...bigJsonAnswer,
     config: { access: catalogAccess },
     schema: {
       tags: ['catalog'],
@@ -59,6 +66,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   });
 
   app.get('/api/catalog/export', {
+    compress: streamedCompression,
     config: { access: { roles: ['catalog', 'catalogExport'] } },
     schema: {
       tags: ['catalog'],
