@@ -3,14 +3,12 @@
  * (403 otherwise, like every branch-scoped call), the catalog one the user may see (404 otherwise,
  * so another organization's catalog looks like one that does not exist).
  */
-import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { catalogSearchTotals, catalogs, organizationCatalogs, userCatalogs } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { branchOf, type Principal, type PrincipalBranch } from '../auth/principal.js';
+import { queryRows, visibleCatalogSql, type CatalogCaller, type PricingTerms } from './repository.js';
 
-/** The fallback catalog id of the dashboard link: the user's first catalog (spec 2, 9). */
-export const FALLBACK_CATALOG_ID = 'portal';
+export { FALLBACK_CATALOG_ID } from './repository.js';
 
 export type PricingContext = {
   catalogId: string;
@@ -36,55 +34,28 @@ export function requireBranch(principal: Principal, branchNumber: number): Princ
   return branch;
 }
 
-function prepareVisibleCatalogQuery(db: Database) {
-  const catalogId = sql.placeholder('catalogId');
-  const ownList = exists(
-    db
-      .select({ one: userCatalogs.userId })
-      .from(userCatalogs)
-      .where(and(eq(userCatalogs.userId, sql.placeholder('userId')), eq(userCatalogs.catalogId, catalogs.id))),
-  );
-  return db
-    .select({
-      id: catalogs.id,
-      priceListId: catalogs.priceListId,
-      shipsOnlyFrom: catalogs.shipsOnlyFrom,
-      productCount: catalogSearchTotals.products,
-      searchVersion: catalogSearchTotals.version,
-    })
-    .from(organizationCatalogs)
-    .innerJoin(catalogs, eq(catalogs.id, organizationCatalogs.catalogId))
-    .leftJoin(catalogSearchTotals, eq(catalogSearchTotals.catalogId, catalogs.id))
-    .where(
-      and(
-        eq(organizationCatalogs.organizationId, sql.placeholder('organizationId')),
-        or(sql`${catalogId} = ${FALLBACK_CATALOG_ID}`, eq(catalogs.id, catalogId)),
-        or(sql`${sql.placeholder('useOrganizationCatalogs')}::boolean`, ownList),
-      ),
-    )
-    .orderBy(asc(organizationCatalogs.position), asc(catalogs.id))
-    .limit(1)
-    .prepare('visible_catalog');
+/** Who asks for which catalog, as the visibility rule (repository.ts visibleCatalogSql) needs it. */
+export function catalogCallerOf(principal: Principal, catalogId: string): CatalogCaller {
+  const { user } = principal;
+  return { catalogId, organizationId: user.organizationId, userId: user.id, useOrganizationCatalogs: user.useOrganizationCatalogs };
 }
 
-/** Every catalog call runs it: prepared once per database, never planned again. */
-const visibleCatalogQueries = new WeakMap<Database, ReturnType<typeof prepareVisibleCatalogQuery>>();
+/** The caller's own pricing terms: the organization's price list, and MSRP only when restricted. */
+export function pricingTermsOf(principal: Principal): PricingTerms {
+  return { organizationPriceListId: principal.organization.priceListId, restrictedPricing: principal.user.restrictedPricing };
+}
 
-/**
- * The catalog row if the user may see it: one of the organization's catalogs and, for a user with
- * its own list (useOrganizationCatalogs false), also one of the user's; 'portal' is the first such.
- * One indexed query, with the catalog's search totals.
- */
-export async function visibleCatalog(db: Database, principal: Principal, catalogId: string) {
-  const { user } = principal;
-  let query = visibleCatalogQueries.get(db);
-  if (!query) visibleCatalogQueries.set(db, (query = prepareVisibleCatalogQuery(db)));
-  const [row] = await query.execute({
-    catalogId,
-    userId: user.id,
-    organizationId: user.organizationId,
-    useOrganizationCatalogs: user.useOrganizationCatalogs,
-  });
+type VisibleCatalogRow = {
+  id: string;
+  price_list_id: number;
+  ships_only_from: string | null;
+  products: number | null;
+  version: number | null;
+};
+
+/** The catalog row if the user may see it, with its search totals: one prepared, indexed statement. */
+export async function visibleCatalog(db: Database, principal: Principal, catalogId: string): Promise<VisibleCatalogRow | undefined> {
+  const [row] = await queryRows<VisibleCatalogRow>(db, visibleCatalogSql(catalogCallerOf(principal, catalogId)), { prepared: true });
   return row;
 }
 
@@ -92,12 +63,11 @@ export async function pricingContextFor(db: Database, principal: Principal, cata
   const catalog = await visibleCatalog(db, principal, catalogId);
   if (!catalog) throw notFound(CATALOG_NOT_FOUND);
   return {
+    ...pricingTermsOf(principal),
     catalogId: catalog.id,
-    catalogPriceListId: catalog.priceListId,
-    organizationPriceListId: principal.organization.priceListId,
-    shipsOnlyFrom: catalog.shipsOnlyFrom,
-    restrictedPricing: principal.user.restrictedPricing,
-    productCount: catalog.productCount ?? 0,
-    searchVersion: catalog.searchVersion ?? 0,
+    catalogPriceListId: catalog.price_list_id,
+    shipsOnlyFrom: catalog.ships_only_from,
+    productCount: Number(catalog.products ?? 0),
+    searchVersion: Number(catalog.version ?? 0),
   };
 }

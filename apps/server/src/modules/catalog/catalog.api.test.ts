@@ -302,6 +302,21 @@ describe('POST /api/catalog/products (cart refresh)', () => {
     expect((await batch({ ...lifts, skuList: 'ABC' })).statusCode).toBe(400);
     expect((await batch({ ...lifts, skuList: [F.smallParcel], catalog: 'show', branchNumber: 201 }, VALLEY)).statusCode).toBe(404);
   });
+
+  // The visibility check runs inside the batch statement: the same answers as the separate check.
+  it("resolves 'portal' to the user's first catalog, and answers 404 for an unknown one even when nothing matches", async () => {
+    const viaFallback = (await batch({ ...lifts, catalog: 'portal', skuList: [F.smallParcel] })).json() as Product[];
+    expect(viaFallback).toEqual([await productOk(F.smallParcel, lifts)]);
+    expect((await batch({ ...lifts, catalog: 'nope', skuList: [F.smallParcel] })).statusCode).toBe(404);
+    expect((await batch({ ...lifts, catalog: 'nope', skuList: ['NOT-A-SKU'] })).statusCode).toBe(404);
+    expect((await batch({ ...lifts, skuList: ['NOT-A-SKU'] })).json()).toEqual([]);
+  });
+
+  it('prices the show catalog from SHW2 only in the batch too', async () => {
+    const [inShow] = (await batch({ ...lifts, catalog: 'show', skuList: [F.inBothCatalogs] })).json() as Product[];
+    expect(inShow).toEqual(await productOk(F.inBothCatalogs, { ...lifts, catalog: 'show' }));
+    expect(inShow!.catalog).toBe('show');
+  });
 });
 
 describe('GET /api/catalog/export', () => {

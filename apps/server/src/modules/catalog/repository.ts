@@ -25,6 +25,8 @@ import { keywordPlan, type KeywordPlan } from './keywords.js';
 
 /** A product row as the priced statements answer it (snake_case, cents). */
 export type PricedProductRow = {
+  /** The catalog priced for ('portal' resolved to the caller's first). */
+  catalog_id: string;
   sku: string;
   brand: string;
   model: string;
@@ -55,13 +57,47 @@ export type PricedProductRow = {
   receipts: { availableQuantity: number; date: string }[] | null;
 };
 
-/** Warehouses the catalog ships from, flagged when they serve the destination state. */
-function catalogWarehouses(ctx: PricingContext, shipToState: string | null): SQL {
-  const serves = shipToState ? sql`${shipToState} = ANY(w.region_states)` : sql`false`;
-  const eligible = ctx.shipsOnlyFrom
-    ? sql`w.code = ${ctx.shipsOnlyFrom}`
-    : sql`NOT EXISTS (SELECT 1 FROM catalogs reserved WHERE reserved.ships_only_from = w.code)`;
-  return sql`SELECT w.code, (${serves}) AS serves_state FROM warehouses w WHERE ${eligible}`;
+/** The fallback catalog id of the dashboard link: the user's first catalog (spec 2, 9). */
+export const FALLBACK_CATALOG_ID = 'portal';
+
+/**
+ * The caller of a catalog call, as the visibility rule needs it (spec 6): the catalog must be one
+ * of the organization's and, for a user with its own list (useOrganizationCatalogs false), also
+ * one of the user's; 'portal' means the first such.
+ */
+export type CatalogCaller = { catalogId: string; organizationId: number; userId: number; useOrganizationCatalogs: boolean };
+
+/** What prices a product besides its catalog: the caller's organization price list and restriction. */
+export type PricingTerms = Pick<PricingContext, 'organizationPriceListId' | 'restrictedPricing'>;
+
+/** The catalog row the caller may see, with its search totals: no row when it is not the caller's. */
+export function visibleCatalogSql(caller: CatalogCaller): SQL {
+  return sql`
+    SELECT c.id, c.price_list_id, c.ships_only_from, t.products, t.version
+    FROM organization_catalogs oc
+    JOIN catalogs c ON c.id = oc.catalog_id
+    LEFT JOIN catalog_search_totals t ON t.catalog_id = c.id
+    WHERE oc.organization_id = ${caller.organizationId}
+      AND (${caller.catalogId}::text = ${FALLBACK_CATALOG_ID} OR c.id = ${caller.catalogId})
+      AND (${caller.useOrganizationCatalogs}::boolean
+           OR EXISTS (SELECT 1 FROM user_catalogs uc WHERE uc.user_id = ${caller.userId} AND uc.catalog_id = c.id))
+    ORDER BY oc.position, c.id
+    LIMIT 1`;
+}
+
+/** A catalog already checked, as the one-row `cat` source of the priced statements. */
+function knownCatalog(ctx: PricingContext): SQL {
+  return sql`SELECT ${ctx.catalogId}::text AS id, ${ctx.catalogPriceListId}::int AS price_list_id, ${ctx.shipsOnlyFrom}::text AS ships_only_from`;
+}
+
+/** Warehouses the catalog (`cat`) ships from, flagged when they serve the destination state. */
+function catalogWarehouses(shipToState: string | null): SQL {
+  const serves = shipToState ? sql`${shipToState}::text = ANY(w.region_states)` : sql`false`;
+  return sql`
+    SELECT w.code, (${serves}) AS serves_state FROM warehouses w, cat
+    WHERE CASE WHEN cat.ships_only_from IS NULL
+               THEN NOT EXISTS (SELECT 1 FROM catalogs reserved WHERE reserved.ships_only_from = w.code)
+               ELSE w.code = cat.ships_only_from END`;
 }
 
 /** The export's columns (see export.ts): no long texts, lists or receipts to parse per row. */
@@ -98,24 +134,25 @@ type PricedOptions = {
  * order. Stock and receipts are aggregated per SKU in LATERAL subqueries that use the (sku, ...)
  * indexes.
  */
-function pricedProducts(ctx: PricingContext, shipToState: string | null, selection: SQL, options: PricedOptions = {}): SQL {
+function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string | null, selection: SQL, options: PricedOptions = {}): SQL {
   const full = options.columns !== 'export';
-  const price = ctx.restrictedPricing
+  const price = terms.restrictedPricing
     ? sql`p.msrp_cents`
-    : ctx.organizationPriceListId === null
+    : terms.organizationPriceListId === null
       ? sql`coalesce(cpl.price_cents, p.msrp_cents)`
       : sql`coalesce(opl.price_cents, cpl.price_cents, p.msrp_cents)`;
   const organizationPrices =
-    !ctx.restrictedPricing && ctx.organizationPriceListId !== null
-      ? sql`LEFT JOIN price_list_items opl ON opl.price_list_id = ${ctx.organizationPriceListId} AND opl.sku = p.sku`
+    !terms.restrictedPricing && terms.organizationPriceListId !== null
+      ? sql`LEFT JOIN price_list_items opl ON opl.price_list_id = ${terms.organizationPriceListId} AND opl.sku = p.sku`
       : sql``;
-  const catalogPrices = ctx.restrictedPricing
+  const catalogPrices = terms.restrictedPricing
     ? sql``
-    : sql`LEFT JOIN price_list_items cpl ON cpl.price_list_id = ${ctx.catalogPriceListId} AND cpl.sku = p.sku`;
+    : sql`LEFT JOIN price_list_items cpl ON cpl.price_list_id = cat.price_list_id AND cpl.sku = p.sku`;
   return sql`
-    WITH selection AS (${selection}),
-    wh AS MATERIALIZED (${catalogWarehouses(ctx, shipToState)})
-    SELECT p.sku, p.brand, p.model, p.label, p.short_description,
+    WITH cat AS MATERIALIZED (${catalog}),
+    selection AS (${selection}),
+    wh AS MATERIALIZED (${catalogWarehouses(shipToState)})
+    SELECT cat.id AS catalog_id, p.sku, p.brand, p.model, p.label, p.short_description,
       ${full ? sql`p.medium_description, p.long_description, p.features, p.specifications, p.in_the_box, p.images, p.downloads,` : sql``}
       p.msrp_cents, ${price} AS price_cents,
       p.weight, p.length, p.width, p.height, p.requires_geo_warehouse, p.requires_flatbed,
@@ -123,6 +160,7 @@ function pricedProducts(ctx: PricingContext, shipToState: string | null, selecti
       coalesce(st.in_region, 0) AS in_region, coalesce(st.outside_region, 0) AS outside_region,
       rc.next_receipt_date${full ? sql`, rc.receipts` : sql``}
     FROM selection s
+    CROSS JOIN cat
     JOIN products p ON p.sku = s.sku
     ${catalogPrices}
     ${organizationPrices}
@@ -151,13 +189,24 @@ const receiptDateOnly = sql`
       FROM scheduled_receipts r JOIN wh ON wh.code = r.warehouse_code
       WHERE r.sku = p.sku`;
 
-/** The products of a SKU list that belong to the catalog, in the list's order (cart refresh). */
-export function productsBySkusSql(ctx: PricingContext, shipToState: string | null, skus: string[]): SQL {
+/**
+ * The products of a SKU list that belong to the catalog, in the list's order (product detail, cart
+ * refresh), priced for the caller. The catalog's visibility check is this statement's `cat` row, so
+ * the call costs one statement after the session check; no row at all when the catalog is not the
+ * caller's or lists none of the SKUs.
+ */
+export function productsBySkusSql(terms: PricingTerms, caller: CatalogCaller, shipToState: string, skus: string[]): SQL {
   // One array parameter, so the statement text is the same for any number of SKUs (prepared once).
   const selection = sql`
     SELECT t.sku, t.ord FROM unnest(${sql.param(skus)}::text[]) WITH ORDINALITY AS t(sku, ord)
-    WHERE EXISTS (SELECT 1 FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId} AND cp.sku = t.sku)`;
-  return pricedProducts(ctx, shipToState, selection);
+    WHERE EXISTS (SELECT 1 FROM catalog_products cp, cat WHERE cp.catalog_id = cat.id AND cp.sku = t.sku)`;
+  return pricedProducts(terms, visibleCatalogSql(caller), shipToState, selection);
+}
+
+/** A search page's SKUs (already ranked in a catalog the caller may see), priced, in their order. */
+export function pageBySkusSql(ctx: PricingContext, shipToState: string, skus: string[]): SQL {
+  const selection = sql`SELECT t.sku, t.ord FROM unnest(${sql.param(skus)}::text[]) WITH ORDINALITY AS t(sku, ord)`;
+  return pricedProducts(ctx, knownCatalog(ctx), shipToState, selection);
 }
 
 export type SearchFilter = { keywords: string; brand: string | null };
@@ -180,7 +229,7 @@ function browseSelection(ctx: PricingContext, page: { limit: number; offset: num
 
 /** A page of the catalog without keywords or brand, priced: one prepared statement. */
 export function browsePageSql(ctx: PricingContext, shipToState: string, page: { limit: number; offset: number }): SQL {
-  return pricedProducts(ctx, shipToState, browseSelection(ctx, page));
+  return pricedProducts(ctx, knownCatalog(ctx), shipToState, browseSelection(ctx, page));
 }
 
 function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: KeywordPlan | null, mode: MatchMode): SQL {
@@ -260,7 +309,7 @@ export function isBrowsing(filter: SearchFilter): boolean {
 export function catalogExportSql(ctx: PricingContext, batch?: { after: string; limit: number }): SQL {
   const keyset = batch ? sql`AND cp.sku > ${batch.after} ORDER BY cp.sku LIMIT ${batch.limit}` : sql`ORDER BY cp.sku`;
   const selection = sql`SELECT cp.sku, cp.sku AS ord FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId} ${keyset}`;
-  return pricedProducts(ctx, null, selection, { columns: 'export' });
+  return pricedProducts(ctx, knownCatalog(ctx), null, selection, { columns: 'export' });
 }
 
 const dialect = new PgDialect();

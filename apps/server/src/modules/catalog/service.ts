@@ -7,12 +7,13 @@ import type { CatalogSearchCriteria, CatalogSearchResponse, Product } from '@por
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
-import { pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
+import { catalogCallerOf, pricingContextFor, pricingTermsOf, requireBranch, type PricingContext } from './catalog-access.js';
 import { toProduct } from './product-mapper.js';
 import { keywordPlan } from './keywords.js';
 import {
   browsePageSql,
   isBrowsing,
+  pageBySkusSql,
   productsBySkusSql,
   queryRows,
   rankedSkusSql,
@@ -33,9 +34,16 @@ export type ProductLookup = { skus: string[]; catalog: string; branchNumber: num
  */
 export async function findProductsBySkus(db: Database, principal: Principal, input: ProductLookup): Promise<Product[]> {
   requireBranch(principal, input.branchNumber);
-  const ctx = await pricingContextFor(db, principal, input.catalog);
   const skus = [...new Set(input.skus.map((s) => s.trim()).filter((s) => s.length > 0))];
-  return pricedProducts(db, ctx, input.shipToState, skus);
+  if (skus.length > 0) {
+    // The catalog's visibility check is part of this one statement (productsBySkusSql).
+    const statement = productsBySkusSql(pricingTermsOf(principal), catalogCallerOf(principal, input.catalog), input.shipToState, skus);
+    const rows = await queryRows<PricedProductRow>(db, statement, { prepared: true });
+    if (rows.length > 0) return rows.map((row) => toProduct(row, row.catalog_id));
+  }
+  // Nothing priced: none of the SKUs is listed, or the catalog is not the caller's (404).
+  await pricingContextFor(db, principal, input.catalog);
+  return [];
 }
 
 export async function findProduct(
@@ -48,10 +56,10 @@ export async function findProduct(
   return product;
 }
 
-/** The products of the SKUs, priced for the caller, in the SKUs' order: one prepared statement. */
-async function pricedProducts(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<Product[]> {
+/** The page's SKUs, priced for the caller, in the SKUs' order: one prepared statement. */
+async function pricedPage(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<Product[]> {
   if (skus.length === 0) return [];
-  const rows = await queryRows<PricedProductRow>(db, productsBySkusSql(ctx, shipToState, skus), { prepared: true });
+  const rows = await queryRows<PricedProductRow>(db, pageBySkusSql(ctx, shipToState, skus), { prepared: true });
   return rows.map((row) => toProduct(row, ctx.catalogId));
 }
 
@@ -109,5 +117,5 @@ export async function searchCatalog(db: Database, principal: Principal, criteria
   let ranked = await rankedPage(db, ctx, filter, 'strict', window);
   // Typos only matter when the words found nothing (see MatchMode).
   if (ranked.total === 0 && filter.keywords.trim()) ranked = await rankedPage(db, ctx, filter, 'fuzzy', window);
-  return { page, pageSize, totalResults: ranked.total, results: await pricedProducts(db, ctx, shipToState, ranked.skus) };
+  return { page, pageSize, totalResults: ranked.total, results: await pricedPage(db, ctx, shipToState, ranked.skus) };
 }
