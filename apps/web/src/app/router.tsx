@@ -12,20 +12,31 @@ import { RouteError } from './route-error';
 
 export type RouteHandle = { crumb?: string };
 
+/**
+ * Shown while the first screen's code loads at startup. Every top-level route names one, or React
+ * Router warns on each page load that no `HydrateFallback` was provided (issue 16 "Console").
+ */
+function StartupFallback() {
+  return <div aria-busy="true" style={{ minHeight: '100vh' }} />;
+}
+
 export const router = createBrowserRouter([
   {
     path: '/login',
+    HydrateFallback: StartupFallback,
     lazy: async () => ({ Component: (await import('../features/auth/routes/login-page')).LoginPage }),
     errorElement: <RouteError />,
   },
   {
     // Public, outside the shell: reset a password or activate an account (spec 2, 4).
     path: '/password/:reason',
+    HydrateFallback: StartupFallback,
     lazy: async () => ({ Component: (await import('../features/password/routes/password-page')).PasswordPage }),
     errorElement: <RouteError />,
   },
   {
     // Server state for the screens below; the login and password pages need none.
+    HydrateFallback: StartupFallback,
     lazy: async () => ({ Component: (await import('./query-layout')).QueryLayout }),
     errorElement: <RouteError />,
     children: [

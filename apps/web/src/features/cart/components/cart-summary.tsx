@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { Button, NavLink } from '@mantine/core';
+import { Button, Group, NavLink, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney } from '@portal/domain';
-import { useCartSummary } from '../../../lib/cart-store';
+import { useCart, useCartSummary } from '../../../lib/cart-store';
+import { cartTotalNote } from './cart-total-note';
 
 function summaryText(count: number, total: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'} · ${formatMoney(total)}`;
@@ -36,17 +37,28 @@ export function CartMenuEntry({ active, onNavigate }: { active: boolean; onNavig
 /** The header's cart summary (checkout and catalog roles, spec 2). */
 export function CartHeaderSummary() {
   const { count, total } = useCartSummary();
+  // The total is the Grand Total: a note says when charges are in it (issue 16); the link keeps its name.
+  const note = cartTotalNote(useCart().chargesSubTotal);
+  const noteId = useId();
   return (
-    <Button
-      component={Link}
-      to="/shopping-cart"
-      variant="light"
-      size="compact-sm"
-      leftSection={<IconShoppingCart size={16} aria-hidden />}
-      aria-label={`Cart summary: ${summaryText(count, total)}`}
-      data-testid="header-cart-summary"
-    >
-      {summaryText(count, total)}
-    </Button>
+    <Group gap={6} wrap="nowrap">
+      <Button
+        component={Link}
+        to="/shopping-cart"
+        variant="light"
+        size="compact-sm"
+        leftSection={<IconShoppingCart size={16} aria-hidden />}
+        aria-label={`Cart summary: ${summaryText(count, total)}`}
+        aria-describedby={note ? noteId : undefined}
+        data-testid="header-cart-summary"
+      >
+        {summaryText(count, total)}
+      </Button>
+      {note && (
+        <Text id={noteId} size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }} data-testid="header-cart-note">
+          {note}
+        </Text>
+      )}
+    </Group>
   );
 }

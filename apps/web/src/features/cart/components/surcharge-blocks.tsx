@@ -21,7 +21,7 @@ export const SURCHARGE_TEXTS = {
       'You are responsible for the residential service charge and any redelivery fees billed by the carrier if the destination turns out to be residential.',
   },
   flatbed: {
-    title: 'Forklift Required',
+    title: 'Forklift Required for flatbed items',
     text: 'One or more items ship on a flatbed truck, which has no liftgate. A forklift must be available at the destination to unload them.',
     confirm: 'A forklift is available at the destination',
   },
@@ -104,7 +104,7 @@ export function SurchargeBlocks({ charges }: { charges: Charges }) {
         </ChoiceBlock>
       )}
       {flatbed.required && (
-        <Paper withBorder p="md" component="section" aria-label={`${SURCHARGE_TEXTS.flatbed.title} for flatbed items`}>
+        <Paper withBorder p="md" component="section" aria-label={SURCHARGE_TEXTS.flatbed.title}>
           <Stack gap="xs">
             <Group justify="space-between">
               <Title order={3} size="h4">
@@ -114,11 +114,7 @@ export function SurchargeBlocks({ charges }: { charges: Charges }) {
             </Group>
             <Text size="sm">{SURCHARGE_TEXTS.flatbed.text}</Text>
             {/* Spec 2: no choice; the dealer confirms a forklift is available. */}
-            <Radio.Group
-              label={<VisuallyHidden>{`${SURCHARGE_TEXTS.flatbed.title} for flatbed items`}</VisuallyHidden>}
-              value="confirm"
-              readOnly
-            >
+            <Radio.Group label={<VisuallyHidden>{SURCHARGE_TEXTS.flatbed.title}</VisuallyHidden>} value="confirm" readOnly>
               <Radio value="confirm" label={`${SURCHARGE_TEXTS.flatbed.confirm} (${formatMoney(flatbed.amount)})`} />
             </Radio.Group>
           </Stack>

@@ -2,6 +2,8 @@ import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { availabilityText, cartItemInputOf, formatMoney, PLACEHOLDER_IMAGE_URL, type Product } from '@portal/domain';
 import { addToCart, useCartCatalog, useCartQuantity } from '../../../lib/cart-store';
+import { useSession } from '../../../lib/session-store';
+import { addBlockedReason } from './add-blocked-reason';
 
 const STATUS_COLOR = { inStock: 'teal', outsideRegion: 'blue', backordered: 'orange', callForAvailability: 'gray' } as const;
 
@@ -25,7 +27,10 @@ export function ProductTile({ product, catalogId, canOrder }: ProductTileProps) 
   const availability = availabilityText(product.availability);
   const href = `/products/catalog/${catalogId}/${encodeURIComponent(product.sku)}`;
   const titleId = `tile-${product.sku}`;
-  const otherCatalog = cartCatalog !== null && cartCatalog !== product.catalog;
+  const { user } = useSession();
+  // Spec 2: add is disabled while the cart holds another catalog; the reason is shown, not hovered.
+  const blockedReason = addBlockedReason(cartCatalog, product.catalog, user.catalogs);
+  const reasonId = `tile-${product.sku}-blocked`;
 
   return (
     <Card
@@ -74,17 +79,23 @@ export function ProductTile({ product, catalogId, canOrder }: ProductTileProps) 
         </Text>
       </Stack>
       {canOrder && (
-        <Button
-          mt="sm"
-          fullWidth
-          variant={inCart > 0 ? 'light' : 'filled'}
-          disabled={otherCatalog}
-          title={otherCatalog ? 'Your cart holds products of another catalog.' : undefined}
-          aria-describedby={titleId}
-          onClick={() => addToCart(product.catalog, cartItemInputOf(product), 1)}
-        >
-          {inCart > 0 ? `Add (${inCart})` : 'Add To Cart'}
-        </Button>
+        <>
+          <Button
+            mt="sm"
+            fullWidth
+            variant={inCart > 0 ? 'light' : 'filled'}
+            disabled={blockedReason !== null}
+            aria-describedby={blockedReason ? `${titleId} ${reasonId}` : titleId}
+            onClick={() => addToCart(product.catalog, cartItemInputOf(product), 1)}
+          >
+            {inCart > 0 ? `Add (${inCart})` : 'Add To Cart'}
+          </Button>
+          {blockedReason && (
+            <Text id={reasonId} size="xs" c="gray.7" mt={4} data-testid="add-blocked-reason">
+              {blockedReason}
+            </Text>
+          )}
+        </>
       )}
     </Card>
   );

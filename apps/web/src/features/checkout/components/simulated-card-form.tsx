@@ -3,9 +3,10 @@ import { Fieldset, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { TEST_CARDS } from '@portal/domain';
 import { ApiError } from '../../../lib/api-client';
 import { confirmSimulatedCard } from '../api/checkout-api';
+import { cardFieldErrorOf, type CardField } from './card-error';
 import type { PaymentFieldsHandle } from './payment-fields';
 
-type Field = 'cardNumber' | 'expiry' | 'cvc';
+type Field = CardField;
 
 /**
  * The card form of the simulated gateway (docs/decisions/006-payment-gateway.md): it behaves like
@@ -35,10 +36,11 @@ export function SimulatedCardForm({
       try {
         const result = await confirmSimulatedCard(paymentIntentId, { clientSecret, ...card, postalCode: '' });
         if (!result.error) return { ok: true };
-        const field = result.error.field;
-        if (field && field !== 'postalCode') {
-          setErrors({ [field]: result.error.message });
-          inputs[field].current?.focus();
+        // Shown at its card field until that field changes, not only in the toast (issue 16).
+        const shown = cardFieldErrorOf(result.error);
+        if (shown) {
+          setErrors({ [shown.field]: shown.message });
+          inputs[shown.field].current?.focus();
         }
         return { ok: false, error: result.error };
       } catch (error) {
