@@ -24,3 +24,13 @@ export type Subscriptions = z.infer<typeof subscriptionsSchema>;
 
 /** A plain answer for calls whose answer the spec leaves as text. */
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * A request field that also accepts `null` for "not given" (a client built from the spec may send
+ * null for an empty text or an unset option): null becomes `fallback`, anything else goes through
+ * `schema` (its own default covers a missing field). The output type stays the schema's.
+ * Request bodies only: the transform is not representable in an answer's JSON schema.
+ */
+export function nullAs<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
+  return schema.nullable().transform((value): z.output<T> => (value === null ? fallback : (value as z.output<T>)));
+}

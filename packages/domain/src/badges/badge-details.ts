@@ -39,6 +39,8 @@ export const EMPTY_BADGE_DETAILS: BadgeDetails = {
   country: '',
 };
 
+const BADGE_SCAN_TOO_MANY_FIELDS = 'The badge has too many fields.';
+
 /** The decoded text of a badge QR code. */
 export const badgeLookupRequestSchema = z.object({ payload: z.string().trim().min(1).max(4000) });
 export type BadgeLookupRequest = z.infer<typeof badgeLookupRequestSchema>;
@@ -48,8 +50,24 @@ export type BadgeLookupRequest = z.infer<typeof badgeLookupRequestSchema>;
  * on /sema and the visitor's answer to the marketing question. It is saved as a lead of the
  * organization; the answer is the badge's details, for the page's table.
  */
-export const badgeScanRequestSchema = z.object({ badge: z.string().trim().min(1).max(4000), allowMarketing: z.boolean() });
-export type BadgeScanRequest = z.infer<typeof badgeScanRequestSchema>;
+export const badgeScanRequestSchema = z.object({
+  /**
+   * The decoded QR text, or the badge's details as an object: the spec's Badge details (spec 3:
+   * first_name, last_name, company, job_title, email, phone, address1, address2, city, state, zip,
+   * country), our camelCase names, or a `badge_id` to look up. An object is read as a JSON badge.
+   */
+  badge: z
+    .union([
+      z.string().trim().min(1).max(4000),
+      z
+        .record(z.string().max(50), z.union([z.string().max(500), z.number(), z.null()]))
+        .refine((fields) => Object.keys(fields).length <= 40, { error: BADGE_SCAN_TOO_MANY_FIELDS }),
+    ])
+    .transform((badge) => (typeof badge === 'string' ? badge : JSON.stringify(badge))),
+  allowMarketing: z.boolean(),
+});
+export type BadgeScanRequest = z.input<typeof badgeScanRequestSchema>;
+export type BadgeScan = z.output<typeof badgeScanRequestSchema>;
 
 export const BADGE_MESSAGES = {
   unreadable: 'The QR code is not a badge.',

@@ -110,6 +110,40 @@ export const chargeChoicesSchema = z.object({
 });
 export type ChargeChoices = z.infer<typeof chargeChoicesSchema>;
 
+/**
+ * One charge of the spec's Cart as a client sends it (spec 3 "Charges": required, declined, amount).
+ * Only `declined` is read, as the dealer's choice; `required`, `amount` (and our `declinable`) are
+ * the client's view and are recomputed by the server (server-rules "Charges").
+ */
+export const chargeInputSchema = z.object({
+  required: z.boolean().nullish(),
+  declined: z.boolean().nullish(),
+  declinable: z.boolean().nullish(),
+  amount: z.number().nullish(),
+});
+export type ChargeInput = z.input<typeof chargeInputSchema>;
+
+/** The spec's `charges` of a cart in a request; a charge left out counts as accepted (not declined). */
+export const chargesInputSchema = z.object({
+  notice: chargeInputSchema.nullish(),
+  residential: chargeInputSchema.nullish(),
+  forklift: chargeInputSchema.nullish(),
+  liftgate: chargeInputSchema.nullish(),
+  flatbed: chargeInputSchema.nullish(),
+});
+export type ChargesInput = z.input<typeof chargesInputSchema>;
+
+/** The dealer's choices a spec cart's `charges` carry: each charge's `declined` flag. */
+export function chargeChoicesOf(charges: ChargesInput): ChargeChoices {
+  const declined = (kind: DeclinableChargeKind) => charges[kind]?.declined === true;
+  return {
+    notice: declined('notice'),
+    residential: declined('residential'),
+    forklift: declined('forklift'),
+    liftgate: declined('liftgate'),
+  };
+}
+
 /** A new (empty) cart: the 24 hour notice starts declined (spec 4: declined when the cart is empty). */
 export const DEFAULT_CHARGE_CHOICES: ChargeChoices = { notice: true, residential: false, forklift: false, liftgate: false };
 

@@ -3,11 +3,11 @@
  * answers is dollars rounded to cents (server-rules "Money"); the server works in cents.
  */
 import { z } from 'zod';
-import { stateCodeSchema } from '../api/common.js';
-import { cartItemSchema, cartLineSchema, chargeChoicesSchema, chargesSchema } from '../cart/cart.js';
+import { nullAs, stateCodeSchema } from '../api/common.js';
+import { cartItemSchema, cartLineSchema, chargeChoicesSchema, chargesInputSchema, chargesSchema } from '../cart/cart.js';
 import { MAX_PRICE_OVERRIDE } from '../cart/inputs.js';
 import { catalogIdSchema } from '../catalog/search.js';
-import { shipToAddressSchema } from './ship-to-address.js';
+import { shipToAddressInputSchema, shipToAddressSchema } from './ship-to-address.js';
 
 /** A short unguessable code (Crockford base 32), also the order's confirmation number. */
 export const confirmationNumberSchema = z
@@ -19,29 +19,76 @@ export const confirmationNumberSchema = z
 
 /** A line of the cart as the client shows it: the price it shows is checked against the server's. */
 export const checkoutCartLineSchema = cartLineSchema.extend({
-  /** The unit price the client shows (dollars): the catalog price, or the override when set. */
-  price: z.number().nonnegative(),
+  /**
+   * The unit price the client shows (dollars): the catalog price, or the override when set. Left
+   * out (a cart reduced to sku and quantity, spec 3), the line is not compared: the server's price stands.
+   */
+  price: z.number().nonnegative().nullish(),
   /** Dollars; only with the organization's allowPriceOverride (spec 6). */
   priceOverride: z.number().nonnegative().max(MAX_PRICE_OVERRIDE).nullish(),
 });
 export type CheckoutCartLine = z.infer<typeof checkoutCartLineSchema>;
 
+/** A text of the checkout's details: missing or null is ''. */
+const detail = (max: number) => nullAs(z.string().trim().max(max).default(''), '');
+
+/** The cart's catalog: its id, or the spec's Catalog entity (spec 3: id, label). */
+export const cartCatalogSchema = z
+  .union([catalogIdSchema, z.object({ id: catalogIdSchema, label: z.string().max(200).nullish() })])
+  .transform((catalog) => (typeof catalog === 'string' ? catalog : catalog.id));
+
+export const CHECKOUT_REQUEST_MESSAGES = {
+  chargesRequired: "The cart's charges are required.",
+} as const;
+
 /**
- * `POST /api/checkout`: the cart without its ship-to address (spec 7), reduced to what the server
- * needs to re-price it: catalog, branch, destination state, lines and the charge choices.
+ * `POST /api/checkout`: "the cart without ship-to address" (spec 7), i.e. the spec's Cart (spec 3)
+ * as it is: branchNumber, email, catalog, items, charges, purchaseOrderNumber, reference,
+ * taxCertificateNumber, notes, shippingInstructions, shipvia, checkoutId and the totals. The server
+ * re-prices it from catalog, branch, destination state, SKUs and quantities and applies the charge
+ * rules itself: of `charges` only each `declined` flag is read (the dealer's choices); the client's
+ * prices are only compared (code 8000), its amounts and totals are ignored.
+ *
+ * Beyond the spec's Cart: `shipToState` (the destination state the prices and the tax estimate are
+ * for; CA when absent, spec 9) and `choices` (our web client's form of the same declines; when
+ * both are sent, `choices` wins). One of `charges` and `choices` is required.
  */
-export const createCheckoutRequestSchema = z.object({
-  catalog: catalogIdSchema,
-  branchNumber: z.number().int().positive(),
-  /** The destination state; CA when none is chosen (spec 9). */
-  shipToState: stateCodeSchema.nullish(),
-  email: z.string().trim().max(254).nullish(),
-  items: z.array(checkoutCartLineSchema).min(1).max(500),
-  /** The dealer's charge choices (true = declined). */
-  choices: chargeChoicesSchema,
-  /** What the client shows as the grand total; informative only, the server computes its own. */
-  grandTotal: z.number().nullish(),
-});
+export const createCheckoutRequestSchema = z
+  .object({
+    catalog: cartCatalogSchema,
+    branchNumber: z.number().int().positive(),
+    /** The destination state; CA when none is chosen (spec 9). */
+    shipToState: stateCodeSchema.nullish(),
+    email: z.string().trim().max(254).nullish(),
+    /** The spec's cart items (sku, quantity, price, priceOverride are read; the rest is the server's to fill). */
+    items: z.array(checkoutCartLineSchema).min(1).max(500),
+    /** Spec 3 "Charges": the dealer's choices are the `declined` flags. */
+    charges: chargesInputSchema.nullish(),
+    /** Our web client's form of the charge choices (true = declined). */
+    choices: chargeChoicesSchema.nullish(),
+    purchaseOrderNumber: detail(40),
+    reference: detail(40),
+    /** Kept only for a taxable organization (spec 2, 6). */
+    taxCertificateNumber: detail(40),
+    notes: detail(2000),
+    shippingInstructions: detail(500),
+    /** The client's view; the server decides (FLB with a flatbed, spec 4). */
+    shipvia: z.string().max(20).nullish(),
+    /** A previous checkout's id on the client's cart; a new checkout gets its own. */
+    checkoutId: z.string().max(100).nullish(),
+    /** What the client shows; informative only, the server computes its own. */
+    itemsSubTotal: z.number().nullish(),
+    chargesSubTotal: z.number().nullish(),
+    taxes: z.number().nullish(),
+    taxesVerified: z.boolean().nullish(),
+    discount: z.number().nullish(),
+    grandTotal: z.number().nullish(),
+  })
+  .superRefine((request, ctx) => {
+    if (!request.charges && !request.choices) {
+      ctx.addIssue({ code: 'custom', path: ['charges'], message: CHECKOUT_REQUEST_MESSAGES.chargesRequired });
+    }
+  });
 export type CreateCheckoutRequest = z.input<typeof createCheckoutRequestSchema>;
 
 export const createCheckoutResponseSchema = z.object({
@@ -95,22 +142,20 @@ export const checkoutRecordSchema = z.object({
 });
 export type CheckoutRecord = z.infer<typeof checkoutRecordSchema>;
 
-const detail = (max: number) => z.string().trim().max(max).default('');
-
 /** `PUT /api/checkout` (spec 7). */
 export const updateCheckoutRequestSchema = z.object({
   confirmationNumber: confirmationNumberSchema,
-  shipToAddress: shipToAddressSchema,
+  shipToAddress: shipToAddressInputSchema,
   purchaseOrderNumber: detail(40),
   reference: detail(40),
   notes: detail(2000),
   shippingInstructions: detail(500),
-  onAccount: z.boolean().default(false),
-  cashOrder: z.boolean().default(false),
+  onAccount: nullAs(z.boolean().default(false), false),
+  cashOrder: nullAs(z.boolean().default(false), false),
   /** The id of one of the organization's sales reps (session organization.takenBys), or ''. */
   takenBy: detail(50),
   taxCertificateNumber: detail(40),
-  subscribedMarketing: z.boolean().default(false),
+  subscribedMarketing: nullAs(z.boolean().default(false), false),
 });
 export type UpdateCheckoutRequest = z.input<typeof updateCheckoutRequestSchema>;
 
@@ -135,15 +180,19 @@ export const confirmationNumberParamsSchema = z.object({ confirmationNumber: con
 
 /** `POST /api/checkout/calculate-taxes` (spec 7). */
 export const calculateTaxesRequestSchema = z.object({
-  paymentIntentId: z.string().trim().max(200).default(''),
+  paymentIntentId: detail(200),
   /** Identifies the checkout when it has no payment intent (an organization without cards). */
-  confirmationNumber: confirmationNumberSchema.optional(),
-  isPickup: z.boolean().default(false),
+  confirmationNumber: confirmationNumberSchema.nullish(),
+  isPickup: nullAs(z.boolean().default(false), false),
   warehouseId: z.string().trim().max(20).nullish(),
-  shipToAddress: shipToAddressSchema,
-  /** The client's cart; the server computes from the checkout's own re-priced cart instead. */
-  cart: z.unknown().optional(),
-  taxCertificateNumber: z.string().trim().max(40).default(''),
+  shipToAddress: shipToAddressInputSchema,
+  /**
+   * The spec's cart without ship-to address. The server computes from the checkout's own re-priced
+   * cart instead; only its `checkoutId` (the confirmation number) is read, to find the checkout
+   * when there is no payment intent.
+   */
+  cart: z.object({ checkoutId: z.string().trim().max(100).nullish() }).nullish(),
+  taxCertificateNumber: detail(40),
 });
 export type CalculateTaxesRequest = z.input<typeof calculateTaxesRequestSchema>;
 

@@ -4,6 +4,7 @@
  * recalculation and the server share (spec 5 "Checkout form", spec 4 "Tax recalculation").
  */
 import { z } from 'zod';
+import { nullAs } from '../api/common.js';
 import { isStateCode } from '../states.js';
 import { isValidEmail } from '../validators.js';
 
@@ -27,6 +28,15 @@ export const shipToAddressSchema = z.object({
   email: text(254),
 });
 export type ShipToAddress = z.infer<typeof shipToAddressSchema>;
+
+/**
+ * The ship-to address in a request body: the same fields, and the optional lines may be null (a card
+ * provider's address element answers null for an empty second line).
+ */
+export const shipToAddressInputSchema = shipToAddressSchema.extend({
+  street2: nullAs(text(100).default(''), ''),
+  street3: nullAs(text(100).default(''), ''),
+});
 
 export const EMPTY_SHIP_TO_ADDRESS: ShipToAddress = {
   name: '',

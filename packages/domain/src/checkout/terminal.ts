@@ -3,6 +3,7 @@
  * spec 8 terminal messages): statuses, which of them end the polling, and the words shown.
  */
 import { z } from 'zod';
+import { nullAs } from '../api/common.js';
 
 export const TERMINAL_STATUSES = ['open', 'pending', 'completed', 'busy', 'offline', 'error', 'failed', 'cancelled'] as const;
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
@@ -53,7 +54,7 @@ export function terminalOutcome(status: string, providerMessage = ''): { kind: '
 /** `POST /api/checkout/terminal/process|status|cancel` (spec 7). */
 export const terminalRequestSchema = z.object({
   readerId: z.string().trim().min(1).max(100),
-  receiptEmail: z.string().trim().max(254).default(''),
+  receiptEmail: nullAs(z.string().trim().max(254).default(''), ''),
   paymentIntentId: z.string().trim().min(1).max(200),
 });
 export type TerminalRequest = z.input<typeof terminalRequestSchema>;

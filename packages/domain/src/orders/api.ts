@@ -3,7 +3,7 @@
  * "Order search request/response", "Address"; spec 7). Money is dollars with two decimals.
  */
 import { z } from 'zod';
-import { branchNumberSchema } from '../api/common.js';
+import { branchNumberSchema, nullAs } from '../api/common.js';
 import { isStateCode } from '../states.js';
 import { isValidEmail } from '../validators.js';
 import { ORDER_PAGE_SIZES, ORDER_SEARCH_SERVICE_PAGE_SIZE } from './paging.js';
@@ -154,16 +154,31 @@ export const orderPageSizeSchema = z.union(
   { error: 'The page size must be 10, 25, 50 or 100.' },
 );
 
-/** `POST /orders/search` (spec 3 "Order search request"). */
+/**
+ * `POST /orders/search` (spec 3 "Order search request"). A client built from the spec may send null
+ * for a criterion it leaves empty: null counts as not given (the default).
+ */
 export const orderSearchRequestSchema = z
   .object({
-    ...criteriaShape,
-    page: z
-      .number({ error: 'The page must be a whole number of at least 1.' })
-      .int()
-      .min(1, { error: 'The page must be a whole number of at least 1.' })
-      .default(1),
-    pageSize: orderPageSizeSchema.default(ORDER_SEARCH_SERVICE_PAGE_SIZE),
+    orderReference: nullAs(criteriaShape.orderReference, ''),
+    email: nullAs(criteriaShape.email, ''),
+    phone: nullAs(criteriaShape.phone, ''),
+    status: nullAs(criteriaShape.status, ''),
+    timeFrame: nullAs(criteriaShape.timeFrame, ORDER_SEARCH_DEFAULT_TIME_FRAME),
+    name: nullAs(criteriaShape.name, ''),
+    address: nullAs(criteriaShape.address, ''),
+    city: nullAs(criteriaShape.city, ''),
+    state: nullAs(criteriaShape.state, ''),
+    postalCode: nullAs(criteriaShape.postalCode, ''),
+    page: nullAs(
+      z
+        .number({ error: 'The page must be a whole number of at least 1.' })
+        .int()
+        .min(1, { error: 'The page must be a whole number of at least 1.' })
+        .default(1),
+      1,
+    ),
+    pageSize: nullAs(orderPageSizeSchema.default(ORDER_SEARCH_SERVICE_PAGE_SIZE), ORDER_SEARCH_SERVICE_PAGE_SIZE),
     branchNumber: branchNumberSchema,
   })
   .superRefine(requireOneCriterion);

@@ -108,6 +108,8 @@ export const userInviteSchema = z.object({
   useOrganizationRoles: permissionFields.useOrganizationRoles.default(false),
   branches: permissionFields.branches.default([]),
   roles: permissionFields.roles.default({}),
+  /** The managed user's email subscriptions (spec 3); none when left out. */
+  subscriptions: subscriptionsSchema.optional(),
 });
 export type UserInvite = z.input<typeof userInviteSchema>;
 

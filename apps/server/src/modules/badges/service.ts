@@ -3,7 +3,7 @@
  * from its own fields; a bare badge id is looked up in the event registration table. A scan on
  * /sema is also saved as a lead of the organization, with the marketing-consent answer.
  */
-import { BADGE_MESSAGES, badgeCountryCode, parseBadgePayload, type BadgeDetails, type BadgeScanRequest } from '@portal/domain';
+import { BADGE_MESSAGES, badgeCountryCode, parseBadgePayload, type BadgeDetails, type BadgeScan } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
@@ -52,7 +52,7 @@ export function leadKeyOf({ details, badgeId }: ReadBadge): string {
 }
 
 /** `POST /api/event/badgescan`: saves the lead (once per badge and organization) with the latest consent answer. */
-export async function scanBadge(db: Database, principal: Principal, request: BadgeScanRequest): Promise<BadgeDetails> {
+export async function scanBadge(db: Database, principal: Principal, request: BadgeScan): Promise<BadgeDetails> {
   const badge = await readBadge(db, request.badge, 'badge');
   await saveLead(db, {
     organizationId: principal.organization.id,

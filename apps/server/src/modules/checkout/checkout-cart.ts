@@ -58,11 +58,18 @@ export function taxCentsFor(cart: CheckoutCart, organization: OrganizationRow, s
 }
 
 /** A new checkout's cart: the server's pricing, taxes estimated for the destination state (spec 2 'Estimated'). */
+/** The form's texts a new checkout may already carry (the spec's cart has them). */
+export type CheckoutCartDetails = Pick<
+  CheckoutCart,
+  'purchaseOrderNumber' | 'reference' | 'taxCertificateNumber' | 'notes' | 'shippingInstructions'
+>;
+
 export function newCheckoutCart(
   priced: PricedCartResult,
   organization: OrganizationRow,
-  options: { email: string; checkoutId: string },
+  options: { email: string; checkoutId: string; details?: Partial<CheckoutCartDetails> },
 ): CheckoutCart {
+  const details = options.details ?? {};
   const cart: CheckoutCart = {
     branchNumber: priced.branchNumber,
     email: options.email,
@@ -71,11 +78,11 @@ export function newCheckoutCart(
     items: priced.items,
     charges: priced.charges,
     shipToAddress: null,
-    purchaseOrderNumber: '',
-    reference: '',
-    taxCertificateNumber: '',
-    notes: '',
-    shippingInstructions: '',
+    purchaseOrderNumber: details.purchaseOrderNumber ?? '',
+    reference: details.reference ?? '',
+    taxCertificateNumber: details.taxCertificateNumber ?? '',
+    notes: details.notes ?? '',
+    shippingInstructions: details.shippingInstructions ?? '',
     shipvia: priced.shipvia,
     checkoutId: options.checkoutId,
     itemsSubTotal: priced.itemsSubTotal,
@@ -85,7 +92,7 @@ export function newCheckoutCart(
     discount: 0,
     grandTotal: priced.grandTotal,
   };
-  return withTaxes(cart, taxCentsFor(cart, organization, priced.shipToState, ''), false);
+  return withTaxes(cart, taxCentsFor(cart, organization, priced.shipToState, cart.taxCertificateNumber), false);
 }
 
 /** The order's ship-to columns from the checkout's address. */

@@ -5,6 +5,7 @@
  */
 import {
   addressProblems,
+  chargeChoicesOf,
   CHECKOUT_MESSAGES,
   CHECKOUT_SERVER_MESSAGES,
   dollarsToCents,
@@ -79,7 +80,9 @@ export async function createCheckout(deps: CheckoutDeps, principal: Principal, r
     branchNumber: request.branchNumber,
     shipToState: request.shipToState,
     items: request.items.map(({ sku, quantity, priceOverride }) => ({ sku, quantity, priceOverride })),
-    choices: request.choices,
+    // The dealer's declines: our client's `choices`, else the spec cart's `charges[kind].declined`
+    // (the schema requires one of them). The charge rules then decide what stands.
+    choices: request.choices ?? chargeChoicesOf(request.charges ?? {}),
   });
   // Code 8000: an item is gone, or a catalog price (not the dealer's own override) differs.
   if (priced.removedSkus.length > 0) throw pricesChanged();
@@ -87,13 +90,26 @@ export async function createCheckout(deps: CheckoutDeps, principal: Principal, r
   for (const line of request.items) {
     const server = bySku.get(line.sku);
     if (!server) throw pricesChanged();
-    if (server.priceOverride === null && dollarsToCents(line.price) !== dollarsToCents(server.originalPrice)) throw pricesChanged();
+    if (server.priceOverride === null && line.price != null && dollarsToCents(line.price) !== dollarsToCents(server.originalPrice)) {
+      throw pricesChanged();
+    }
   }
 
   const takesPayments = organization.allowCardPayments || organization.allowTerminals;
   for (let attempt = 0; attempt < 5; attempt++) {
     const confirmationNumber = newConfirmationNumber();
-    const cart = newCheckoutCart(priced, organization, { email: request.email ?? principal.user.email, checkoutId: confirmationNumber });
+    const cart = newCheckoutCart(priced, organization, {
+      email: request.email || principal.user.email,
+      checkoutId: confirmationNumber,
+      details: {
+        purchaseOrderNumber: request.purchaseOrderNumber,
+        reference: request.reference,
+        notes: request.notes,
+        shippingInstructions: request.shippingInstructions,
+        // The certificate field exists only for taxable organizations (spec 2, 6).
+        taxCertificateNumber: organization.isTaxable ? request.taxCertificateNumber : '',
+      },
+    });
     const intent = takesPayments
       ? await gateway.createPaymentIntent({
           amountCents: centsOf(cart).grandTotalCents,
@@ -230,10 +246,13 @@ export async function updateCheckout(deps: CheckoutDeps, principal: Principal, r
  */
 export async function calculateTaxes(deps: CheckoutDeps, principal: Principal, request: TaxesRequest): Promise<CalculateTaxesResponse> {
   const { db, gateway } = deps;
+  // Without a payment intent (an organization without cards), the confirmation number names the
+  // checkout: ours as `confirmationNumber`, or the spec cart's `checkoutId`.
+  const confirmationNumber = request.confirmationNumber || request.cart?.checkoutId || '';
   const row = request.paymentIntentId
     ? await findOwnCheckoutByPaymentIntent(db, principal, request.paymentIntentId)
-    : request.confirmationNumber
-      ? await findOwnCheckout(db, principal, request.confirmationNumber)
+    : confirmationNumber
+      ? await findOwnCheckout(db, principal, confirmationNumber)
       : undefined;
   if (!row) throw notFound(CHECKOUT_SERVER_MESSAGES.notFound);
   assertOpen(row);

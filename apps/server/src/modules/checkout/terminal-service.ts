@@ -4,14 +4,15 @@
  * complete the checkout when the reader says the payment went through (the poll is one of the
  * three completers, with the browser and the webhook).
  */
-import { CHECKOUT_SERVER_MESSAGES, terminalStatusResult, type TerminalRequest, type TerminalStatusResult } from '@portal/domain';
+import type { z } from 'zod';
+import { CHECKOUT_SERVER_MESSAGES, terminalStatusResult, type terminalRequestSchema, type TerminalStatusResult } from '@portal/domain';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { completeCheckout } from './completion.js';
 import { detailsOf, findOwnCheckoutByPaymentIntent, findReader, updateCheckout, type CheckoutRow } from './repository.js';
 import type { CheckoutDeps } from './service.js';
 
-type Request = Required<TerminalRequest>;
+type Request = z.output<typeof terminalRequestSchema>;
 
 async function readerAndCheckout(deps: CheckoutDeps, principal: Principal, request: Request): Promise<CheckoutRow> {
   const reader = await findReader(deps.db, principal.organization.id, request.readerId);

@@ -168,6 +168,13 @@ export async function inviteUser(db: Database, principal: Principal, body: Invit
         firstName: body.firstName,
         lastName: body.lastName,
         phone: body.phone,
+        ...(body.subscriptions
+          ? {
+              subConfirmation: body.subscriptions.confirmation,
+              subShipping: body.subscriptions.shipping,
+              subInvoice: body.subscriptions.invoice,
+            }
+          : {}),
         isActive: true,
         isVerified: false,
         ...permissionColumns(permissions),
