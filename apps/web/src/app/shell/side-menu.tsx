@@ -34,7 +34,7 @@ export function SideMenu(props: SideMenuProps) {
   );
 
   return (
-    <Stack gap={4}>
+    <Stack gap={2} className="portal-side-menu">
       <Text size="sm" fw={600} data-testid="menu-branch">
         {branch ? `Branch ${branch.branchNumber} ${branch.name}` : 'No branch selected'}
       </Text>

@@ -45,36 +45,39 @@ export function SignedInShell() {
 
   return (
     <AppShell
-      header={{ height: 56 }}
+      // Below 825 px the header has two rows: menu button and cart summary, then the breadcrumbs.
+      header={{ height: { base: 92, sm: 56 } }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
-      footer={{ height: 40 }}
       padding="md"
     >
       <a className="portal-skip-link" href="#main-content">
         Skip to content
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={menuOpened}
-              onClick={menu.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={menuOpened ? 'Close menu' : 'Open menu'}
-            />
+        <div className="portal-header">
+          <Burger
+            className="portal-header-burger"
+            opened={menuOpened}
+            onClick={menu.toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+          />
+          <div className="portal-header-crumbs">
             <HeaderBreadcrumbs />
-          </Group>
-          <Group gap="xs" wrap="nowrap">
+          </div>
+          <Group className="portal-header-actions" gap="xs" wrap="nowrap">
             {hasRoles(session.user.roles, 'checkout', 'catalog') && <CartHeaderSummary />}
             <Button variant="subtle" size="compact-sm" onClick={() => setStateModalOpened(true)} visibleFrom="xs">
               {destinationState ? `Ship to ${destinationState}` : 'Choose Destination State'}
             </Button>
           </Group>
-        </Group>
+        </div>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label="Main menu">
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+        {/* The footer is not fixed, so the menu runs to the bottom of the window; a menu longer
+            than the window scrolls inside this section, with shadows at the edges showing it does. */}
+        <AppShell.Section grow className="portal-menu-scroll">
           <SideMenu
             session={session}
             branchNumber={branchNumber}
@@ -86,16 +89,14 @@ export function SignedInShell() {
           />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" aria-busy={busy}>
+      <AppShell.Main id="main-content" aria-busy={busy} className="portal-shell-main">
         <Outlet />
       </AppShell.Main>
-      <AppShell.Footer px="md">
-        <Group h="100%">
-          <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} Dealer Portal. All rights reserved.
-          </Text>
-        </Group>
-      </AppShell.Footer>
+      <footer className="portal-footer">
+        <Text size="xs" c="dimmed">
+          © {new Date().getFullYear()} Dealer Portal. All rights reserved.
+        </Text>
+      </footer>
       <BusyOverlay />
       <DestinationStateModal opened={stateModalOpened || destinationStateRequested} onClose={() => setStateModalOpened(false)} />
       <BranchModal

@@ -1,6 +1,7 @@
-import { ActionIcon, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatCents, formatMoney, lineTotalCents, type CartItem } from '@portal/domain';
+import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
 import { removeFromCart } from '../../../lib/cart-store';
 import { CartThumbnail } from './cart-thumbnail';
 import { ItemWarnings } from './item-warnings';
@@ -9,72 +10,79 @@ import { QuantityInput } from './quantity-input';
 
 type Props = { items: CartItem[]; allowPriceOverride: boolean };
 
+function columnsOf(allowPriceOverride: boolean): StackedColumn<CartItem>[] {
+  return [
+    { header: 'Image', stacked: 'media', cell: (item) => <CartThumbnail src={item.thumbnail} label={item.label} /> },
+    {
+      header: 'Item',
+      stacked: 'title',
+      cell: (item) => (
+        <Stack gap={0}>
+          <Text fw={600} size="sm">
+            {item.label}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {item.brand}
+          </Text>
+        </Stack>
+      ),
+    },
+    { header: 'SKU', nowrap: true, cell: (item) => item.sku },
+    {
+      header: 'Description',
+      stacked: 'block',
+      cell: (item) => (
+        <>
+          <Text size="sm">{item.description}</Text>
+          <ItemWarnings item={item} />
+        </>
+      ),
+    },
+    {
+      header: 'Quantity',
+      cell: (item) => <QuantityInput key={`${item.sku}-${item.quantity}`} sku={item.sku} quantity={item.quantity} />,
+    },
+    ...(allowPriceOverride
+      ? [{ header: 'Original Price', align: 'right', cell: (item) => formatMoney(item.originalPrice) } satisfies StackedColumn<CartItem>]
+      : []),
+    {
+      header: 'Price',
+      align: 'right',
+      cell: (item) =>
+        allowPriceOverride ? (
+          <PriceOverrideInput key={`${item.sku}-${item.price}`} sku={item.sku} price={item.price} />
+        ) : (
+          formatMoney(item.price)
+        ),
+    },
+    { header: 'Extended Amount', align: 'right', cell: (item) => formatCents(lineTotalCents(item)) },
+    {
+      header: 'Remove',
+      hideHeader: true,
+      cell: (item) => (
+        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.sku}`} onClick={() => removeFromCart(item.sku)}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+  ];
+}
+
 /**
  * The cart's item table (spec 2 "Shopping cart"): thumbnail, label, sku, description, editable
  * quantity, price, extended amount, remove. With price override the price is editable and an
- * Original Price column appears (spec 6).
+ * Original Price column appears (spec 6). On a phone each item is a card with the same values.
  */
 export function CartItemsTable({ items, allowPriceOverride }: Props) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Image</Table.Th>
-            <Table.Th>Item</Table.Th>
-            <Table.Th>SKU</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Quantity</Table.Th>
-            {allowPriceOverride && <Table.Th ta="right">Original Price</Table.Th>}
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Extended Amount</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Remove</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.sku}>
-              <Table.Td>
-                <CartThumbnail src={item.thumbnail} label={item.label} />
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text fw={600} size="sm">
-                    {item.label}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {item.brand}
-                  </Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td>{item.sku}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{item.description}</Text>
-                <ItemWarnings item={item} />
-              </Table.Td>
-              <Table.Td>
-                <QuantityInput key={`${item.sku}-${item.quantity}`} sku={item.sku} quantity={item.quantity} />
-              </Table.Td>
-              {allowPriceOverride && <Table.Td ta="right">{formatMoney(item.originalPrice)}</Table.Td>}
-              <Table.Td ta="right">
-                {allowPriceOverride ? (
-                  <PriceOverrideInput key={`${item.sku}-${item.price}`} sku={item.sku} price={item.price} />
-                ) : (
-                  formatMoney(item.price)
-                )}
-              </Table.Td>
-              <Table.Td ta="right">{formatCents(lineTotalCents(item))}</Table.Td>
-              <Table.Td>
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.sku}`} onClick={() => removeFromCart(item.sku)}>
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <StackedTable
+      aria-label="Cart items"
+      columns={columnsOf(allowPriceOverride)}
+      rows={items}
+      rowKey={(item) => item.sku}
+      minWidth={760}
+      verticalSpacing="sm"
+      striped
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { formatMoney, lineTotalCents, centsToDollars, type CheckoutCart, type Charge } from '@portal/domain';
+import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
 import type { Totals } from './use-tax-recalculation';
 
 /** The review rows of spec 2 "Checkout page": each charge shows DECLINED or its amount. */
@@ -10,66 +11,48 @@ const CHARGE_ROWS = [
   { kind: 'residential', label: 'Residential Service' },
 ] as const;
 
+type ReviewItem = CheckoutCart['items'][number];
+
+const COLUMNS: StackedColumn<ReviewItem>[] = [
+  { header: 'SKU', nowrap: true, cell: (item) => item.sku },
+  {
+    header: 'Description',
+    stacked: 'title',
+    cell: (item) => (
+      <Text size="sm" fw={500}>
+        {item.label}
+      </Text>
+    ),
+  },
+  { header: 'Quantity', align: 'right', cell: (item) => item.quantity },
+  { header: 'Price', align: 'right', cell: (item) => formatMoney(item.price) },
+  { header: 'Amount', align: 'right', cell: (item) => formatMoney(centsToDollars(lineTotalCents(item))) },
+];
+
 function chargeText(charge: Charge): string {
   if (charge.required && charge.declined) return 'DECLINED';
   return formatMoney(charge.required ? charge.amount : 0);
 }
 
-/** Items, charges, Taxes ('Estimated' until verified) and Grand Total of the checkout's cart. */
+/**
+ * Items, charges, Taxes ('Estimated' until verified) and Grand Total of the checkout's cart; on a
+ * phone each item is a card and the charges and totals are "label amount" lines.
+ */
 export function ReviewTable({ cart, totals, organizationTaxable }: { cart: CheckoutCart; totals: Totals; organizationTaxable: boolean }) {
   const estimated = organizationTaxable && !totals.taxesVerified;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label="Order review" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>SKU</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {cart.items.map((item) => (
-            <Table.Tr key={item.sku}>
-              <Table.Td>{item.sku}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {item.label}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{item.quantity}</Table.Td>
-              <Table.Td ta="right">{formatMoney(item.price)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(centsToDollars(lineTotalCents(item)))}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          {CHARGE_ROWS.map(({ kind, label }) => (
-            <Table.Tr key={kind}>
-              <Table.Th scope="row" colSpan={4} ta="right" fw={400}>
-                {label}
-              </Table.Th>
-              <Table.Td ta="right">{chargeText(cart.charges[kind])}</Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={4} ta="right" fw={400}>
-              {estimated ? 'Taxes (Estimated)' : 'Taxes'}
-            </Table.Th>
-            <Table.Td ta="right">{formatMoney(totals.taxes)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={4} ta="right" fz="lg">
-              Grand Total
-            </Table.Th>
-            <Table.Td ta="right" fz="lg" fw={700}>
-              {formatMoney(totals.grandTotal)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+    <StackedTable
+      aria-label="Order review"
+      columns={COLUMNS}
+      rows={cart.items}
+      rowKey={(item) => item.sku}
+      minWidth={560}
+      verticalSpacing="xs"
+      summary={[
+        ...CHARGE_ROWS.map(({ kind, label }) => ({ key: kind, label, value: chargeText(cart.charges[kind]) })),
+        { key: 'taxes', label: estimated ? 'Taxes (Estimated)' : 'Taxes', value: formatMoney(totals.taxes) },
+        { key: 'grand-total', label: 'Grand Total', value: formatMoney(totals.grandTotal), strong: true },
+      ]}
+    />
   );
 }

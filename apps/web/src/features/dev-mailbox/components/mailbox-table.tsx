@@ -1,8 +1,10 @@
-import { Fragment, useState } from 'react';
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { DevMailboxMessage } from '@portal/domain';
+import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
 
 const receivedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+const bodyIdOf = (message: DevMailboxMessage) => `dev-mail-${message.id}`;
 
 type Props = { messages: DevMailboxMessage[] };
 
@@ -16,56 +18,43 @@ export function MailboxTable({ messages }: Props) {
       return next;
     });
 
+  const columns: StackedColumn<DevMailboxMessage>[] = [
+    { header: 'To', cell: (message) => message.to },
+    {
+      header: 'Subject',
+      cell: (message) => {
+        const expanded = open.has(message.id);
+        return (
+          <Anchor
+            component="button"
+            type="button"
+            ta="left"
+            aria-expanded={expanded}
+            aria-controls={expanded ? bodyIdOf(message) : undefined}
+            onClick={(event) => {
+              event.stopPropagation(); // the row's own click would toggle it back
+              toggle(message.id);
+            }}
+          >
+            {message.subject}
+          </Anchor>
+        );
+      },
+    },
+    { header: 'Received', cell: (message) => receivedFormat.format(new Date(message.createdAt)) },
+  ];
+
   return (
-    <Table highlightOnHover withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>To</Table.Th>
-          <Table.Th>Subject</Table.Th>
-          <Table.Th>Received</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {messages.length === 0 && (
-          <Table.Tr>
-            <Table.Td colSpan={3}>No messages.</Table.Td>
-          </Table.Tr>
-        )}
-        {messages.map((message) => {
-          const expanded = open.has(message.id);
-          const bodyId = `dev-mail-${message.id}`;
-          return (
-            <Fragment key={message.id}>
-              <Table.Tr onClick={() => toggle(message.id)} style={{ cursor: 'pointer' }}>
-                <Table.Td>{message.to}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    aria-expanded={expanded}
-                    aria-controls={expanded ? bodyId : undefined}
-                    onClick={(event) => {
-                      event.stopPropagation(); // the row's own click would toggle it back
-                      toggle(message.id);
-                    }}
-                  >
-                    {message.subject}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{receivedFormat.format(new Date(message.createdAt))}</Table.Td>
-              </Table.Tr>
-              {expanded && (
-                <Table.Tr id={bodyId}>
-                  <Table.Td colSpan={3}>
-                    <MessageBody message={message} />
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Fragment>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <StackedTable
+      columns={columns}
+      rows={messages}
+      rowKey={(message) => message.id}
+      onRowClick={(message) => toggle(message.id)}
+      emptyText="No messages."
+      detail={(message) => (open.has(message.id) ? { id: bodyIdOf(message), content: <MessageBody message={message} /> } : null)}
+      highlightOnHover
+      withTableBorder
+    />
   );
 }
 
@@ -79,7 +68,7 @@ function MessageBody({ message }: { message: DevMailboxMessage }) {
       <Text size="sm" c="dimmed">
         From: {message.from}
       </Text>
-      <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+      <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
         {message.text}
       </Text>
       {message.html !== null && (

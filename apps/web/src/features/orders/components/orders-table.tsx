@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import {
   expectedShipDateShown,
@@ -9,6 +9,7 @@ import {
   recentListShipDate,
   type OrderSummary,
 } from '@portal/domain';
+import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
 
 /** Which list: the columns differ only in the ship-date column (spec 2, spec 4). */
 export type OrdersTableKind = 'open' | 'recent' | 'search';
@@ -56,62 +57,41 @@ type OrdersTableProps = { kind: OrdersTableKind; orders: OrderSummary[]; caption
 /**
  * The order lists of spec 2: Order ID, Purchase Order, Status, Expected Ship (Ship Date on Recent
  * Orders), Entered, Destination, Contact. A row opens the order's details; the Order ID is also a
- * link, so the table works from the keyboard.
+ * link, so the table works from the keyboard. On a phone each order is a card headed by its ID.
  */
 export function OrdersTable({ kind, orders, caption, emptyText }: OrdersTableProps) {
   const navigate = useNavigate();
   const detailsOf = (o: OrderSummary) => `/orders/details/${o.documentNumber}`;
+  const columns: StackedColumn<OrderSummary>[] = [
+    {
+      header: 'Order ID',
+      stacked: 'title',
+      nowrap: true,
+      cell: (o) => (
+        <Anchor component={Link} to={detailsOf(o)} onClick={(event) => event.stopPropagation()} size="sm">
+          {o.documentNumber}
+        </Anchor>
+      ),
+    },
+    { header: 'Purchase Order', cell: (o) => o.purchaseOrderNumber },
+    { header: 'Status', cell: (o) => orderStatusLabel(o.statusCode) },
+    { header: kind === 'recent' ? 'Ship Date' : 'Expected Ship', nowrap: true, cell: (o) => shipDateOf(kind, o) },
+    { header: 'Entered', nowrap: true, cell: (o) => formatDate(o.statusDates.entered) },
+    { header: 'Destination', cell: (o) => <Destination o={o} /> },
+    { header: 'Contact', cell: (o) => <Contact o={o} /> },
+  ];
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover striped verticalSpacing="xs">
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-          <Text component="span" size="sm" c="dimmed">
-            {caption}
-          </Text>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Order ID</Table.Th>
-            <Table.Th>Purchase Order</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>{kind === 'recent' ? 'Ship Date' : 'Expected Ship'}</Table.Th>
-            <Table.Th>Entered</Table.Th>
-            <Table.Th>Destination</Table.Th>
-            <Table.Th>Contact</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text size="sm" c="dimmed">
-                  {emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            orders.map((o) => (
-              <Table.Tr key={o.documentNumber} onClick={() => navigate(detailsOf(o))} style={{ cursor: 'pointer' }}>
-                <Table.Td>
-                  <Anchor component={Link} to={detailsOf(o)} onClick={(event) => event.stopPropagation()} size="sm">
-                    {o.documentNumber}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{o.purchaseOrderNumber}</Table.Td>
-                <Table.Td>{orderStatusLabel(o.statusCode)}</Table.Td>
-                <Table.Td>{shipDateOf(kind, o)}</Table.Td>
-                <Table.Td>{formatDate(o.statusDates.entered)}</Table.Td>
-                <Table.Td>
-                  <Destination o={o} />
-                </Table.Td>
-                <Table.Td>
-                  <Contact o={o} />
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <StackedTable
+      columns={columns}
+      rows={orders}
+      rowKey={(o) => o.documentNumber}
+      onRowClick={(o) => navigate(detailsOf(o))}
+      minWidth={760}
+      caption={caption}
+      emptyText={emptyText}
+      highlightOnHover
+      striped
+      verticalSpacing="xs"
+    />
   );
 }

@@ -7,8 +7,10 @@ import {
   orderStatusLabel,
   type OrderCharges,
   type OrderDetail,
+  type OrderLine,
   type OrderShipment,
 } from '@portal/domain';
+import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
 import { useSessionState } from '../../../lib/session-store';
 import { useOrderDetail } from '../api/order-detail';
 import { AddressBlock } from '../components/address-block';
@@ -23,6 +25,36 @@ export function OrderDetailsPage() {
     </OrderHistoryGuard>
   );
 }
+
+const LINE_COLUMNS: StackedColumn<OrderLine>[] = [
+  { header: 'Line', cell: (line) => line.lineNumber },
+  { header: 'Product', stacked: 'title', cell: (line) => line.vendorProduct },
+  {
+    header: 'Description',
+    stacked: 'block',
+    cell: (line) => (
+      <>
+        {line.description}
+        {line.isLabor && (
+          <Badge ml="xs" size="xs" variant="outline">
+            Labor
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { header: 'Ordered', align: 'right', cell: (line) => line.quantityOrdered },
+  { header: 'Shipped', align: 'right', cell: (line) => line.quantityShipped },
+  { header: 'Price', align: 'right', cell: (line) => formatMoney(line.price) },
+  { header: 'Amount', align: 'right', cell: (line) => formatMoney(Math.round(line.price * 100 * line.quantityOrdered) / 100) },
+];
+
+const SHIPMENT_LINE_COLUMNS: StackedColumn<OrderShipment['lines'][number]>[] = [
+  { header: 'Line', cell: (line) => line.lineNumber },
+  { header: 'Product', stacked: 'title', cell: (line) => line.vendorProduct },
+  { header: 'Description', stacked: 'block', cell: (line) => line.description },
+  { header: 'Shipped', align: 'right', cell: (line) => line.quantityShipped },
+];
 
 function NotFound() {
   return (
@@ -88,41 +120,14 @@ function Order({ order }: { order: OrderDetail }) {
         <Title order={2} size="h3">
           Items
         </Title>
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Line</Table.Th>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Ordered</Table.Th>
-                <Table.Th ta="right">Shipped</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.lines.map((line) => (
-                <Table.Tr key={line.lineNumber}>
-                  <Table.Td>{line.lineNumber}</Table.Td>
-                  <Table.Td>{line.vendorProduct}</Table.Td>
-                  <Table.Td>
-                    {line.description}
-                    {line.isLabor && (
-                      <Badge ml="xs" size="xs" variant="outline">
-                        Labor
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{line.quantityOrdered}</Table.Td>
-                  <Table.Td ta="right">{line.quantityShipped}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(line.price)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(Math.round(line.price * 100 * line.quantityOrdered) / 100)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <StackedTable
+          aria-label="Order items"
+          columns={LINE_COLUMNS}
+          rows={order.lines}
+          rowKey={(line) => line.lineNumber}
+          minWidth={640}
+          striped
+        />
       </Stack>
 
       <Stack gap="xs" maw={420} ml={{ sm: 'auto' }} w="100%">
@@ -206,26 +211,13 @@ function Shipment({ shipment }: { shipment: OrderShipment }) {
           </Stack>
         )}
         {shipment.lines.length > 0 && (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Line</Table.Th>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Shipped</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shipment.lines.map((line) => (
-                <Table.Tr key={line.lineNumber}>
-                  <Table.Td>{line.lineNumber}</Table.Td>
-                  <Table.Td>{line.vendorProduct}</Table.Td>
-                  <Table.Td>{line.description}</Table.Td>
-                  <Table.Td ta="right">{line.quantityShipped}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <StackedTable
+            aria-label={`Shipment ${shipment.shipmentNumber + 1} items`}
+            columns={SHIPMENT_LINE_COLUMNS}
+            rows={shipment.lines}
+            rowKey={(line) => line.lineNumber}
+            minWidth={480}
+          />
         )}
       </Stack>
     </Card>

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, formatPhone, type ManagedUser } from '@portal/domain';
+import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
 import { useSession } from '../../../lib/session-store';
 import { usersQuery } from '../api/users';
 import { userStatus } from '../components/user-status';
@@ -26,6 +27,33 @@ export function UsersPage() {
   }
 
   const rows = users.data ?? [];
+  const detailsOf = (user: ManagedUser) => `/organization/users/${user.id}`;
+  const columns: StackedColumn<ManagedUser>[] = [
+    {
+      header: 'Name',
+      stacked: 'title',
+      cell: (user) => (
+        <Anchor component={Link} to={detailsOf(user)} onClick={(event) => event.stopPropagation()}>
+          {`${user.firstName} ${user.lastName}`.trim() || user.email}
+        </Anchor>
+      ),
+    },
+    { header: 'Email', cell: (user) => user.email },
+    { header: 'Phone', nowrap: true, cell: (user) => formatPhone(user.phone) },
+    { header: 'Branches', cell: branchesText },
+    {
+      header: 'Status',
+      cell: (user) => {
+        const status = userStatus(user);
+        return (
+          <Badge color={status.color} variant="light">
+            {status.label}
+          </Badge>
+        );
+      },
+    },
+    { header: 'Last Login', nowrap: true, cell: (user) => (user.lastLoginTime ? formatDate(user.lastLoginTime) : 'Never') },
+  ];
   return (
     <Stack>
       <Group justify="space-between">
@@ -43,53 +71,16 @@ export function UsersPage() {
           </Tooltip>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
-        <Table highlightOnHover striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Phone</Table.Th>
-              <Table.Th>Branches</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Last Login</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((user) => {
-              const status = userStatus(user);
-              const to = `/organization/users/${user.id}`;
-              return (
-                <Table.Tr key={user.id} style={{ cursor: 'pointer' }} onClick={() => navigate(to)}>
-                  <Table.Td>
-                    <Anchor component={Link} to={to} onClick={(event) => event.stopPropagation()}>
-                      {`${user.firstName} ${user.lastName}`.trim() || user.email}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>{formatPhone(user.phone)}</Table.Td>
-                  <Table.Td>{branchesText(user)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={status.color} variant="light">
-                      {status.label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{user.lastLoginTime ? formatDate(user.lastLoginTime) : 'Never'}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-            {rows.length === 0 && !users.isFetching && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text c="dimmed" size="sm">
-                    No users found.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <StackedTable
+        columns={columns}
+        rows={rows}
+        rowKey={(user) => user.id}
+        onRowClick={(user) => navigate(detailsOf(user))}
+        minWidth={720}
+        emptyText={users.isFetching ? undefined : 'No users found.'}
+        highlightOnHover
+        striped
+      />
     </Stack>
   );
 }

@@ -1,0 +1,182 @@
+import { Fragment, useLayoutEffect, useRef, type Key, type ReactNode } from 'react';
+import { Table, Text, VisuallyHidden, type TableProps } from '@mantine/core';
+import './stacked-table.css';
+
+/**
+ * How a cell shows once the rows are stacked: 'field' (the default) puts the column's name and the
+ * value on one line; 'title' is the card's heading (no name, shown first); 'media' is an image
+ * beside the title; 'block' puts the name above a long value.
+ */
+export type StackedCellKind = 'field' | 'title' | 'media' | 'block';
+
+export type StackedColumn<T> = {
+  /** The column header, also the name before the value in a stacked row. */
+  header: string;
+  /** Read by screen readers but not shown in the header row (an icon column such as remove). */
+  hideHeader?: boolean;
+  cell: (row: T) => ReactNode;
+  align?: 'left' | 'right';
+  nowrap?: boolean;
+  stacked?: StackedCellKind;
+};
+
+/** A row of the table's foot, a label and a value (charges, taxes, grand total). */
+export type StackedSummaryRow = { key: string; label: ReactNode; value: ReactNode; strong?: boolean };
+
+type StackedTableProps<T> = {
+  columns: readonly StackedColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => Key;
+  onRowClick?: (row: T) => void;
+  /**
+   * The width the columns need side by side: a narrower container (a tablet with the side menu
+   * open) stacks the rows too. Below 825 px (spec 2's breakpoint) the rows always stack.
+   */
+  minWidth?: number;
+  caption?: ReactNode;
+  /** The one row shown when there are no rows (none when undefined). */
+  emptyText?: ReactNode;
+  summary?: readonly StackedSummaryRow[];
+  /** An extra full-width row under a row (an opened message), with the id its toggle controls. */
+  detail?: (row: T) => { id: string; content: ReactNode } | null;
+  'aria-label'?: string;
+  'data-testid'?: string;
+} & Pick<TableProps, 'striped' | 'highlightOnHover' | 'withTableBorder' | 'verticalSpacing'>;
+
+/** Spec 2: the layout changes below 825 px (the theme's `sm` breakpoint). */
+const PHONE_QUERY = '(width < 51.5625em)';
+
+/**
+ * Stacks the rows into cards when the viewport is below 825 px or the container is narrower than
+ * `minWidth`. The attribute is set on the element before paint, so no sideways-scrolling table
+ * ever shows first; nothing re-renders when it changes.
+ */
+function useStackedLayout(minWidth: number | undefined) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    const table = tableRef.current;
+    if (!wrap || !table || typeof window.matchMedia !== 'function') return;
+    const phone = window.matchMedia(PHONE_QUERY);
+    const update = () => {
+      const stacked = phone.matches || (minWidth !== undefined && wrap.clientWidth < minWidth);
+      table.toggleAttribute('data-stacked', stacked);
+    };
+    update();
+    phone.addEventListener('change', update);
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    observer?.observe(wrap);
+    return () => {
+      phone.removeEventListener('change', update);
+      observer?.disconnect();
+    };
+  }, [minWidth]);
+  return { wrapRef, tableRef };
+}
+
+/**
+ * The one table of the portal's lists (cart, checkout review, orders, order items, users, badge
+ * leads, mailbox): a real `<table>` with `<th>` headers on a wide screen; on a phone each row
+ * becomes a card of "name value" lines, every value of the row visible, nothing scrolling
+ * sideways. The column names shown in a card are CSS generated content with empty alternative
+ * text, so screen readers hear each header once, from the table itself.
+ */
+export function StackedTable<T>(props: StackedTableProps<T>) {
+  const { columns, rows, rowKey, onRowClick, minWidth, caption, emptyText, summary, detail, ...rest } = props;
+  const { striped, highlightOnHover, withTableBorder, verticalSpacing } = rest;
+  const { wrapRef, tableRef } = useStackedLayout(minWidth);
+  const span = columns.length;
+
+  return (
+    <div ref={wrapRef} className="portal-stacked-wrap">
+      <Table
+        ref={tableRef}
+        className="portal-stacked-table"
+        aria-label={rest['aria-label']}
+        data-testid={rest['data-testid']}
+        striped={striped}
+        highlightOnHover={highlightOnHover}
+        withTableBorder={withTableBorder}
+        verticalSpacing={verticalSpacing}
+        captionSide="top"
+      >
+        {caption !== undefined && (
+          <Table.Caption ta="left">
+            <Text component="span" size="sm" c="dimmed">
+              {caption}
+            </Text>
+          </Table.Caption>
+        )}
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.header} scope="col" ta={column.align}>
+                {column.hideHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && emptyText !== undefined && (
+            <Table.Tr>
+              <Table.Td colSpan={span}>
+                <Text size="sm" c="dimmed">
+                  {emptyText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((row) => {
+            const extra = detail?.(row) ?? null;
+            return (
+              <Fragment key={rowKey(row)}>
+                <Table.Tr onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
+                  {columns.map((column) => {
+                    const kind = column.stacked ?? 'field';
+                    return (
+                      <Table.Td
+                        key={column.header}
+                        ta={column.align}
+                        data-label={kind === 'field' || kind === 'block' ? column.header : undefined}
+                        data-stack={kind}
+                        style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                      >
+                        <div className="portal-stacked-value">{column.cell(row)}</div>
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+                {extra && (
+                  <Table.Tr id={extra.id} data-detail="">
+                    <Table.Td colSpan={span}>{extra.content}</Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+        {summary && summary.length > 0 && (
+          <Table.Tfoot>
+            {summary.map((line) => (
+              <Table.Tr key={line.key}>
+                <Table.Th
+                  scope="row"
+                  colSpan={Math.max(span - 1, 1)}
+                  ta="right"
+                  fw={line.strong ? 700 : 400}
+                  fz={line.strong ? 'lg' : undefined}
+                >
+                  {line.label}
+                </Table.Th>
+                <Table.Td ta="right" fw={line.strong ? 700 : undefined} fz={line.strong ? 'lg' : undefined}>
+                  {line.value}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tfoot>
+        )}
+      </Table>
+    </div>
+  );
+}
