@@ -1,6 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudget } from './tools/bundle-budget.ts';
+
+/** The portal's colour (public/favicon.svg): the manifest's theme and index.html's theme-color. */
+const THEME_COLOR = '#1c4e80';
 
 /** A code-splitting test: JavaScript of the given packages (their CSS stays with the app's stylesheet). */
 const packages = (...names: string[]) => {
@@ -23,6 +27,57 @@ export default defineConfig({
     bundleBudget({
       firstPage: { label: '/login, signed out (entry + login route)', module: 'src/features/auth/routes/login-page.tsx', maxKB: 150 },
       lazyChunkMaxKB: 250,
+    }),
+    // The offline shell (spec 9, docs/decisions/010-offline-shell.md): a Workbox service worker
+    // (sw.js) that precaches the app shell and the static assets, and a web manifest so the portal
+    // installs on a tablet. Registered by src/app/offline/ once the app is stable.
+    VitePWA({
+      // A new version waits for the user's 'Reload' (src/app/offline/offline-shell.tsx).
+      registerType: 'prompt',
+      // Registration is the app's own (src/app/offline/register-when-stable.ts): no script in index.html.
+      injectRegister: false,
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        id: '/',
+        name: 'Dealer Portal',
+        short_name: 'Dealer Portal',
+        description: 'Dealer ordering portal: catalog, cart, checkout and order tracking for dealers.',
+        lang: 'en-US',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        // Drawn from public/favicon.svg by tools/make-icons.ts.
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell (index.html) and every static file of the build; nothing under /api/.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Hashed file names are their own revision.
+        dontCacheBustURLsMatching: /^assets\//,
+        cleanupOutdatedCaches: true,
+        // Navigations go to the network, so an online page always gets the server's current
+        // index.html (and its Content-Security-Policy); only when the network fails (offline) does the
+        // precached index.html open the app. The precache must not
+        // answer `/` itself (Workbox's default directory index), nor serve an SPA fallback online.
+        directoryIndex: '',
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
+        // API calls (/api/**) match no route: the worker leaves them to the network, so an offline
+        // call fails (and the screen says so) rather than answering stale data.
+      },
     }),
   ],
   server: {

@@ -47,6 +47,9 @@ function contentSecurityPolicy(config: Config) {
       connectSrc: withChat("'self'", ...stripe.connect),
       frameSrc: withChat("'self'", ...stripe.frame),
       fontSrc: ["'self'", 'data:'],
+      // The offline shell's service worker and web manifest (spec 9), both from this origin.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

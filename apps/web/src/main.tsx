@@ -4,9 +4,13 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { App } from './app/app';
+import { registerServiceWorkerWhenStable } from './app/offline/register-when-stable';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+
+// The offline shell (spec 9): registered once the app is stable, its code loaded only then.
+registerServiceWorkerWhenStable();

@@ -1,6 +1,11 @@
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
  * non-API GET path answered with index.html so client-side routes survive a reload.
+ *
+ * The offline shell's files (spec 9, docs/decisions/010-offline-shell.md) sit at the root, beside
+ * index.html, and are `no-cache` with it: the service worker `sw.js` and the Workbox runtime it
+ * imports (a browser that kept an old sw.js would keep running the old version of the app), the web
+ * manifest (`manifest.webmanifest`, served as `application/manifest+json`) and its icons.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
