@@ -55,7 +55,8 @@ export function CartHeaderSummary() {
         {summaryText(count, total)}
       </Button>
       {note && (
-        <Text id={noteId} size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }} data-testid="header-cart-note">
+        // Two short lines on a phone, so a large total still fits the header without sideways scroll.
+        <Text id={noteId} size="xs" c="gray.7" lh={1.15} maw={{ base: 52, xs: 'none' }} data-testid="header-cart-note">
           {note}
         </Text>
       )}
