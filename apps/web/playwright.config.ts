@@ -48,6 +48,8 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       SEED_ON_START: 'true',
+      // Demo mode: the e2e tests read codes from the development mailbox on 127.0.0.1.
+      PORTAL_MODE: 'demo',
     },
   },
 });

@@ -98,12 +98,13 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(orderRoutes, { db });
   await app.register(integrationRoutes, { db });
   await app.register(passwordRoutes, { db });
-  await app.register(usersRoutes, { db });
+  await app.register(usersRoutes, { db, config });
   await app.register(checkoutRoutes, { db, config });
   await app.register(badgeRoutes, { db });
   await app.register(mediaRoutes, { db });
-  // The development mailbox exists only while it is the mail transport (no SMTP_URL).
-  if (!config.smtpUrl) await app.register(devMailboxRoutes, { db });
+  // The development mailbox exists only in demo mode while it is the mail transport (no SMTP_URL),
+  // and answers only this machine (dev-mailbox-routes.ts).
+  if (config.mode === 'demo' && !config.smtpUrl) await app.register(devMailboxRoutes, { db });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -11,12 +11,18 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The sender of every email unless MAIL_FROM says otherwise. */
 export const DEFAULT_MAIL_FROM = 'Dealer Portal <no-reply@portal.example.com>';
 
-const booleanText = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
-
 const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORTAL_MODE: z
+    .enum(['demo', 'standard', 'production', ''])
+    .optional()
+    .transform((v) => v || undefined),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('data'),
@@ -30,7 +36,7 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  SEED_ON_START: booleanText.default(true),
+  SEED_ON_START: z.enum(['true', 'false', '1', '0', '']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   LIVE_CHAT_SCRIPT_URL: z
     .string()
@@ -66,7 +72,21 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
+/**
+ * How the server may behave (docs/decisions/011-portal-modes.md):
+ * - `demo`: the demo portal of `npm start`: demo data seeded into an empty database, and mail without
+ *   SMTP_URL readable at /api/dev/mailbox, from this machine only (loopback, no proxy headers);
+ * - `standard` (the default): no development mailbox route, no seeding unless SEED_ON_START=true;
+ * - `production` (`PORTAL_MODE=production` or `NODE_ENV=production`): refuses to start with anything
+ *   meant for demos (development mailbox, seeding, the simulated gateway, Stripe without its webhook
+ *   secret) and builds every link in mail from PUBLIC_URL.
+ */
+export type PortalMode = 'demo' | 'standard' | 'production';
+
 export type Config = {
+  mode: PortalMode;
+  /** The portal's address as its users reach it (`https://portal.example.com`), for links in mail; required in production. */
+  publicUrl: string | undefined;
   port: number;
   host: string;
   dataDir: string;
@@ -81,7 +101,7 @@ export type Config = {
   liveChatScriptUrl: string | undefined;
   shippingPolicyUrl: string;
   salesEmail: string;
-  /** Unset: mail goes to the development mailbox (table dev_mailbox, page /dev/mailbox). */
+  /** Unset: mail goes to the development mailbox (table dev_mailbox), readable at /dev/mailbox in demo mode only. */
   smtpUrl: string | undefined;
   mailFrom: string;
   /** 0 disables the outbox worker in this process. */
@@ -95,19 +115,41 @@ export type Config = {
   stripeApiUrl: string | undefined;
 };
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * `defaultMode` is the mode when neither PORTAL_MODE nor NODE_ENV=production names one
+ * (main.ts passes `demo` when started with `--demo`, as `npm start` does).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: PortalMode = 'standard'): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.PORTAL_MODE && e.PORTAL_MODE !== 'production') {
+    throw new Error(`Invalid configuration: NODE_ENV=production contradicts PORTAL_MODE=${e.PORTAL_MODE}`);
+  }
+  const mode: PortalMode = e.NODE_ENV === 'production' ? 'production' : (e.PORTAL_MODE ?? defaultMode);
+  const seedOnStart =
+    e.SEED_ON_START === undefined || e.SEED_ON_START === '' ? mode === 'demo' : e.SEED_ON_START === 'true' || e.SEED_ON_START === '1';
+  if (mode === 'production') {
+    const refusals = [
+      !e.SMTP_URL && 'SMTP_URL is not set (mail would go to the development mailbox)',
+      seedOnStart && 'SEED_ON_START would seed the demo data',
+      e.PAYMENT_GATEWAY === 'simulated' && 'PAYMENT_GATEWAY is simulated (set PAYMENT_GATEWAY=stripe)',
+      e.PAYMENT_GATEWAY === 'stripe' && !e.STRIPE_WEBHOOK_SECRET && 'PAYMENT_GATEWAY=stripe needs STRIPE_WEBHOOK_SECRET',
+      !e.PUBLIC_URL && "PUBLIC_URL is not set (links in mail need the portal's address)",
+    ].filter((r): r is string => typeof r === 'string');
+    if (refusals.length > 0) throw new Error(`Refusing to start in production mode: ${refusals.join('; ')}`);
+  }
   if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY)) {
     throw new Error('Invalid configuration: PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
   }
   // A relative DATA_DIR is taken from where the command was typed (npm's INIT_CWD), not the workspace.
   const base = env.INIT_CWD ?? process.cwd();
   return {
+    mode,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(base, e.DATA_DIR),
@@ -117,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: e.SESSION_MAX_HOURS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
-    seedOnStart: e.SEED_ON_START,
+    seedOnStart,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     liveChatScriptUrl: e.LIVE_CHAT_SCRIPT_URL,
     shippingPolicyUrl: e.SHIPPING_POLICY_URL,
@@ -133,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Defaults for tests: quiet, no seeding on start (the test database helper seeds). */
+/** Defaults for tests: demo mode (the development mailbox), quiet, no seeding on start (the test database helper seeds). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_ON_START: 'false' }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_ON_START: 'false', PORTAL_MODE: 'demo' }), ...overrides };
 }

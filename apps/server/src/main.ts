@@ -1,6 +1,10 @@
-/** `npm start`: reads the configuration, opens and migrates the database, seeds an empty one, listens. */
+/**
+ * `npm start`: reads the configuration, opens and migrates the database, seeds an empty one, listens.
+ * `--demo` (what `npm start` and `npm run dev` pass) makes demo the mode unless PORTAL_MODE or
+ * NODE_ENV=production names another (config.ts).
+ */
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { openConfiguredDatabase } from './db/open-configured.js';
 import { seedDemoIfEmpty } from './seed/seed.js';
 import { createMailTransport } from './modules/mail/transport.js';
@@ -8,7 +12,14 @@ import { startMailWorker } from './modules/mail/worker.js';
 import { reconcilePaidCheckouts } from './modules/checkout/completion.js';
 import { createPaymentGateway } from './payments/create-gateway.js';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig(process.env, process.argv.includes('--demo') ? 'demo' : 'standard');
+} catch (error) {
+  // Before anything is opened: a production server with demo settings never touches its data.
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const handle = await openConfiguredDatabase(config);
 await handle.migrate();
 if (config.seedOnStart) await seedDemoIfEmpty(handle.db);
@@ -28,7 +39,13 @@ const mailWorker =
         onError: (error) => app.log.error({ err: error }, 'mail outbox round failed'),
       })
     : undefined;
-if (!config.smtpUrl) app.log.warn('SMTP_URL is not set: email goes to the development mailbox, public at /dev/mailbox');
+if (!config.smtpUrl) {
+  app.log.warn(
+    config.mode === 'demo'
+      ? 'Demo mode without SMTP_URL: email goes to the development mailbox, readable at /dev/mailbox from this machine only'
+      : 'SMTP_URL is not set: email is kept in the development mailbox table and not sent',
+  );
+}
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');

@@ -76,6 +76,46 @@ describe('GET /api/dev/mailbox', () => {
   });
 });
 
+describe('only for this machine (issue 17, finding 1)', () => {
+  it('answers 404 to a client that is not loopback', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '203.0.113.9' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ messages: [{ field: '', message: 'Not found.' }] });
+    expect(response.body).not.toContain('summitlift');
+  });
+
+  it('answers 404 to a request a proxy forwarded, even from loopback', async () => {
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        remoteAddress: '127.0.0.1',
+        headers: { [header]: header === 'forwarded' ? 'for=203.0.113.9' : '203.0.113.9' },
+      });
+      expect(response.statusCode, header).toBe(404);
+    }
+  });
+
+  it('answers an IPv6 loopback client', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '::1' });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('outside demo mode', () => {
+  it('does not exist, even for loopback', async () => {
+    const standard = await createTestApp({ mode: 'standard' });
+    tolerateDropOnClose(standard.handle);
+    try {
+      expect((await standard.request({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+      const document = (await standard.request({ method: 'GET', url: '/api/openapi.json' })).json();
+      expect(Object.keys(document.paths)).not.toContain('/api/dev/mailbox');
+    } finally {
+      await standard.close();
+    }
+  });
+});
+
 describe('with SMTP configured', () => {
   it('does not exist', async () => {
     const smtp = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:2525' });

@@ -9,11 +9,16 @@ import {
   userUpdateQuerySchema,
   userUpdateSchema,
 } from '@portal/domain';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/access.js';
+import { linkOrigin } from '../../http/origin.js';
 import { getUser, inviteUser, listUsers, updateUser } from './service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'mode' | 'publicUrl' | 'port'> }> = async (
+  app,
+  { db, config },
+) => {
   app.get('/api/users', {
     config: { access: { roles: ['manageUsers'] } },
     schema: { tags: ['users'], summary: "The organization's users", response: { 200: managedUserListSchema } },
@@ -58,8 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       body: userInviteSchema,
       response: { 200: managedUserSchema },
     },
-    // The link goes back to the host the administrator is using (an authenticated, XSRF-checked
-    // call, so the Host header is the administrator's browser's, not a stranger's).
-    handler: (request) => inviteUser(db, principalOf(request), request.body, `${request.protocol}://${request.host}`),
+    // The link's origin is PUBLIC_URL (always in production); never X-Forwarded-Host (link poisoning).
+    handler: (request) => inviteUser(db, principalOf(request), request.body, linkOrigin(config)),
   });
 };
