@@ -5,6 +5,7 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured.js';
 import { seedDemoIfEmpty } from './seed/seed.js';
 import { createMailTransport } from './modules/mail/transport.js';
@@ -20,7 +21,15 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const handle = await openConfiguredDatabase(config);
+let handle: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+try {
+  handle = await openConfiguredDatabase(config);
+} catch (error) {
+  // Another server holds DATA_DIR (data-dir-lock.ts): fail fast, its database untouched.
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 await handle.migrate();
 if (config.seedOnStart) await seedDemoIfEmpty(handle.db);
 

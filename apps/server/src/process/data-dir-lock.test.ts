@@ -1,0 +1,103 @@
+/**
+ * Two servers on one DATA_DIR (issue 17, finding 3): the second refuses before touching the
+ * embedded database, the first keeps answering; a lock left by a dead process is taken over.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from '../db/data-dir-lock.js';
+import { spawnServer, waitForHealth, type ServerProcess } from './server-process.js';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'portal-data-dir-lock-'));
+const started: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of started) {
+    if (server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A pid that surely runs no process: one that just exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+const port = 3400 + (process.pid % 400);
+
+describe('a second server on the same DATA_DIR', () => {
+  it('exits non-zero naming the directory and the pid, and the first still answers', async () => {
+    const dataDir = path.join(root, 'shared');
+    const env = { DATA_DIR: dataDir, SEED_ON_START: 'false', PORTAL_MODE: 'standard' };
+    const first = spawnServer({ ...env, PORT: String(port) });
+    started.push(first);
+    await waitForHealth(first, port);
+
+    const second = spawnServer({ ...env, PORT: String(port + 1) });
+    started.push(second);
+    const code = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by another server process (pid ${first.child.pid})`);
+    expect(second.output()).not.toMatch(/\n\s+at /);
+
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+
+    // A clean stop releases the lock, and the data opens again.
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
+    const third = spawnServer({ ...env, PORT: String(port + 2) });
+    started.push(third);
+    await waitForHealth(third, port + 2);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 240_000);
+});
+
+describe('acquireDataDirLock', () => {
+  it('takes over a lock whose process is dead', async () => {
+    const dataDir = path.join(root, 'stale');
+    mkdirSync(dataDir, { recursive: true });
+    const pid = deadPid();
+    writeFileSync(path.join(dataDir, LOCK_FILE_NAME), JSON.stringify({ pid, hostname: os.hostname() }));
+    const lock = acquireDataDirLock(dataDir);
+    expect(JSON.parse(readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+    expect(existsSync(lock.path)).toBe(false);
+  });
+
+  it('takes over an unreadable lock file', () => {
+    const dataDir = path.join(root, 'garbage');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, LOCK_FILE_NAME), 'not json');
+    const lock = acquireDataDirLock(dataDir);
+    lock.release();
+  });
+
+  it('refuses while a live process holds it', () => {
+    const dataDir = path.join(root, 'live');
+    mkdirSync(dataDir, { recursive: true });
+    // The parent of this test process runs as long as the test does.
+    writeFileSync(path.join(dataDir, LOCK_FILE_NAME), JSON.stringify({ pid: process.ppid, hostname: os.hostname() }));
+    expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dataDir)).toThrow(`pid ${process.ppid}`);
+  });
+
+  it('takes over a stale lock when the server starts', async () => {
+    const dataDir = path.join(root, 'stale-start');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, LOCK_FILE_NAME), JSON.stringify({ pid: deadPid(), hostname: os.hostname() }));
+    const server = spawnServer({ DATA_DIR: dataDir, SEED_ON_START: 'false', PORTAL_MODE: 'standard', PORT: String(port + 3) });
+    started.push(server);
+    await waitForHealth(server, port + 3);
+    expect(JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).pid).toBe(server.child.pid);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 240_000);
+});
