@@ -1,5 +1,5 @@
 /** Database rows → the order shapes of spec 3, money in dollars (server-rules "Money"). */
-import { centsToDollars, type OrderAddress, type OrderDetail, type OrderSummary } from '@portal/domain';
+import { calculateTaxCents, centsToDollars, type OrderAddress, type OrderDetail, type OrderSummary } from '@portal/domain';
 import type { OrderChildren, OrderRow, SummaryRecord } from './repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
@@ -76,14 +76,19 @@ export function toOrderSummary(row: SummaryRecord): OrderSummary {
 
 /**
  * The order detail. With `restrictedPricing` (spec 6, server-rules "Catalog, price and availability")
- * the caller never receives dealer cost: each product line shows the product's MSRP and the order
- * amount is recomputed from those lines, the charges and the tax. Labor lines and lines whose
- * product no longer exists keep their own price: a labor charge is a service price, not a
- * product's dealer cost.
+ * the caller never receives dealer cost, directly or derivably (issue 17, finding 2): every money
+ * figure is on the MSRP basis (docs/api.md "Restricted pricing"):
+ * - a product line shows the product's MSRP; a product line whose product is not in the catalog
+ *   shows 0 (its list price is unknown, and its own price is dealer cost); labor lines keep their
+ *   price (a service price, not a product's cost);
+ * - charges are the organization's flat fees, as charged;
+ * - taxAmount is the tax of those MSRP lines and charges at the ship-to state's rate (0 when the
+ *   order carries no tax), never the tax charged, which is a fixed share of the dealer amount;
+ * - orderAmount is those lines, charges and that tax.
  */
 export function toOrderDetail(order: OrderRow, children: OrderChildren, restrictedPricing: boolean): OrderDetail {
   const lines = children.lines.map((line) => {
-    const priceCents = restrictedPricing && !line.isLabor && line.msrpCents !== null ? line.msrpCents : line.priceCents;
+    const priceCents = restrictedPricing && !line.isLabor ? (line.msrpCents ?? 0) : line.priceCents;
     return {
       lineNumber: line.lineNumber,
       vendorProduct: line.sku,
@@ -105,9 +110,9 @@ export function toOrderDetail(order: OrderRow, children: OrderChildren, restrict
     other: order.otherCents,
   };
   const chargesTotal = Object.values(chargeCents).reduce((a, b) => a + b, 0);
-  const orderCents = restrictedPricing
-    ? lines.reduce((sum, l) => sum + l.priceCents * l.quantityOrdered, 0) + chargesTotal + order.taxCents
-    : order.orderCents;
+  const linesTotal = lines.reduce((sum, l) => sum + l.priceCents * l.quantityOrdered, 0);
+  const taxCents = restrictedPricing ? msrpBasisTaxCents(order, linesTotal, chargesTotal) : order.taxCents;
+  const orderCents = restrictedPricing ? linesTotal + chargesTotal + taxCents : order.orderCents;
 
   const packagesOf = new Map<number, { trackingNumber: string; trackingUrl: string }[]>();
   for (const p of children.packages) {
@@ -132,7 +137,7 @@ export function toOrderDetail(order: OrderRow, children: OrderChildren, restrict
     shipToAddress: shipToAddressOf(order),
     lines: lines.map(({ priceCents, ...line }) => ({ ...line, price: centsToDollars(priceCents) })),
     charges: Object.fromEntries(Object.entries(chargeCents).map(([k, v]) => [k, centsToDollars(v)])) as OrderDetail['charges'],
-    totals: { taxAmount: centsToDollars(order.taxCents), orderAmount: centsToDollars(orderCents) },
+    totals: { taxAmount: centsToDollars(taxCents), orderAmount: centsToDollars(orderCents) },
     shipments: children.shipments.map((s) => ({
       shipmentNumber: s.shipmentNumber,
       statusCode: s.statusCode,
@@ -144,4 +149,16 @@ export function toOrderDetail(order: OrderRow, children: OrderChildren, restrict
       lines: linesOf.get(s.id) ?? [],
     })),
   };
+}
+
+/** The tax an order would carry on the MSRP basis: none if it carries none, else the ship-to state's rate on lines and charges. */
+function msrpBasisTaxCents(order: Pick<OrderRow, 'taxCents' | 'shipToState'>, linesCents: number, chargesCents: number): number {
+  if (order.taxCents === 0) return 0;
+  return calculateTaxCents({
+    organizationTaxable: true,
+    taxCertificateNumber: '',
+    state: order.shipToState,
+    itemsCents: linesCents,
+    chargesCents,
+  });
 }
