@@ -62,7 +62,7 @@ function contentSecurityPolicy(config: Config) {
 export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,6 +1,7 @@
 /**
  * The only reader of process.env. Every variable is listed in the README's configuration table.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -10,6 +11,16 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** The sender of every email unless MAIL_FROM says otherwise. */
 export const DEFAULT_MAIL_FROM = 'Dealer Portal <no-reply@portal.example.com>';
+
+/** An IP address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or a name proxy-addr knows (`loopback`, `linklocal`, `uniquelocal`). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -25,6 +36,16 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isProxyAddress), 'must be a comma-separated list of IP addresses or CIDR ranges'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z
     .string()
@@ -89,6 +110,11 @@ export type Config = {
   publicUrl: string | undefined;
   port: number;
   host: string;
+  /**
+   * The proxies whose `X-Forwarded-For` is believed (TRUST_PROXY, addresses or CIDR ranges); empty
+   * (the default): the client's address is the socket's, whatever headers it sends.
+   */
+  trustProxy: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -152,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -175,7 +202,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
   };
 }
 
-/** Defaults for tests: demo mode (the development mailbox), quiet, no seeding on start (the test database helper seeds). */
+/**
+ * Defaults for tests: demo mode (the development mailbox), quiet, no seeding on start (the test database
+ * helper seeds), and 127.0.0.1 (where app.inject's requests come from) trusted as a proxy, so a test can
+ * stand for many clients through `X-Forwarded-For`; login-limits.api.test.ts checks the default (none).
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_ON_START: 'false', PORTAL_MODE: 'demo' }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_ON_START: 'false', PORTAL_MODE: 'demo', TRUST_PROXY: '127.0.0.1' }), ...overrides };
 }

@@ -194,6 +194,21 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
 
+/**
+ * Login throttling counters (migration 0008): one row per key, `pair:<address> <email>` and
+ * `address:<address>`, claimed atomically before the password is checked (auth/repository.ts).
+ */
+export const loginLimits = pgTable(
+  'login_limits',
+  {
+    key: text('key').primaryKey(),
+    email: text('email'),
+    attempts: integer('attempts').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_limits_email_idx').on(t.email)],
+);
+
 export const products = pgTable(
   'products',
   {

@@ -79,10 +79,11 @@ describe('POST /api/users/session/login', () => {
     expect(response.json()).toEqual({ messages: [{ field: 'password', message: LOGIN_MESSAGES.inactive }] });
   });
 
-  it('refuses an unverified user', async () => {
+  it('answers an invitee who has no password yet exactly like an unknown email', async () => {
+    // Was 403 "not activated yet", which told a pending invitee apart from an unknown email (issue 17 finding 6).
     const response = await loginAs('new.hire@summitlift.example.com');
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ messages: [{ field: 'password', message: LOGIN_MESSAGES.unverified }] });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ messages: [{ field: 'password', message: LOGIN_MESSAGES.wrongCredentials }] });
   });
 
   it('answers 400 with one message per bad field', async () => {
@@ -116,15 +117,18 @@ describe('POST /api/users/session/login', () => {
     expect(malformed.json()).toEqual({ messages: [{ field: '', message: 'The request body is not valid JSON.' }] });
   });
 
-  it('answers 429 after repeated failures for one email, even with the right password', async () => {
+  it('answers 429 after repeated failures for one email from one address, even with the right password', async () => {
+    // Was: failures from any addresses blocked the email everywhere (issue 17 finding 5); now per address and email.
     const email = 'owner@valleygarage.example.com';
+    const address = { 'x-forwarded-for': '10.1.0.1' };
     for (let i = 0; i < 3; i++) {
-      const failure = await loginAs(email, `wrong-${i}`, { 'x-forwarded-for': `10.1.0.${i}` });
+      const failure = await loginAs(email, `wrong-${i}`, address);
       expect(failure.statusCode).toBe(401);
     }
-    const blocked = await loginAs(email, DEMO_PASSWORD, { 'x-forwarded-for': '10.1.0.99' });
+    const blocked = await loginAs(email, DEMO_PASSWORD, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().messages[0]).toEqual({ field: 'password', message: LOGIN_MESSAGES.tooMany });
+    expect((await loginAs(email, DEMO_PASSWORD, { 'x-forwarded-for': '10.1.0.99' })).statusCode).toBe(200);
   });
 
   it('answers 429 after repeated failures from one address across emails', async () => {

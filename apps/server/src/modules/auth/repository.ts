@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { loginFailures, sessions, users } from '../../db/schema.js';
+import { loginFailures, loginLimits, sessions, users } from '../../db/schema.js';
 
 export function findUserByEmail(db: Database, email: string) {
   return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
@@ -59,20 +59,47 @@ export async function revokeUserSessions(db: Database, userId: number, exceptTok
     );
 }
 
-export async function recordLoginFailure(db: Database, keys: string[]): Promise<void> {
-  await db.insert(loginFailures).values(keys.map((key) => ({ key })));
+export type LoginLimitClaim = { key: string; email: string | null };
+
+/**
+ * Claims one login attempt on each key and answers each key's count in its current window, in one
+ * statement: the row lock of ON CONFLICT DO UPDATE orders concurrent claims, so N concurrent
+ * attempts get the counts 1..N, never the same count twice (on PostgreSQL and PGlite alike).
+ * A claim after the window has passed restarts it at 1. Callers pass the keys in one fixed order
+ * so that two claims never wait on each other's rows.
+ */
+export async function claimLoginAttempts(db: Database, claims: LoginLimitClaim[], windowMinutes: number): Promise<Map<string, number>> {
+  const expired = sql`${loginLimits.windowStartedAt} <= now() - make_interval(mins => ${windowMinutes})`;
+  const rows = await db
+    .insert(loginLimits)
+    .values(claims.map(({ key, email }) => ({ key, email, attempts: 1 })))
+    .onConflictDoUpdate({
+      target: loginLimits.key,
+      set: {
+        attempts: sql`case when ${expired} then 1 else ${loginLimits.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${loginLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ key: loginLimits.key, attempts: loginLimits.attempts });
+  return new Map(rows.map((r) => [r.key, r.attempts]));
 }
 
-export async function countRecentFailures(db: Database, key: string, windowMinutes: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, sql`now() - make_interval(mins => ${windowMinutes})`)));
-  return row?.n ?? 0;
+/** Gives back the claim of a successful login: the pair's count is cleared, the address's lowered by one. */
+export async function releaseLoginAttempt(db: Database, pairKey: string, addressKey: string): Promise<void> {
+  await db.delete(loginLimits).where(eq(loginLimits.key, pairKey));
+  await db
+    .update(loginLimits)
+    .set({ attempts: sql`greatest(${loginLimits.attempts} - 1, 0)` })
+    .where(eq(loginLimits.key, addressKey));
 }
 
+/**
+ * Clears a throttling key of the password module (`login_failures`); `email:<address>` (a completed
+ * password reset) also clears that email's login counters from every address.
+ */
 export async function clearLoginFailures(db: Database, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
+  if (key.startsWith('email:')) await db.delete(loginLimits).where(eq(loginLimits.email, key.slice('email:'.length)));
 }
 
 export async function markLoggedIn(db: Database, userId: number): Promise<void> {

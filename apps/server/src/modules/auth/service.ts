@@ -4,15 +4,7 @@ import type { Database } from '../../db/client.js';
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from './password-hash.js';
 import { loadPrincipal, type Principal } from './principal.js';
-import {
-  clearLoginFailures,
-  countRecentFailures,
-  findUserByEmail,
-  insertSession,
-  markLoggedIn,
-  recordLoginFailure,
-  revokeSession,
-} from './repository.js';
+import { claimLoginAttempts, findUserByEmail, insertSession, markLoggedIn, releaseLoginAttempt, revokeSession } from './repository.js';
 import { buildSessionView } from './session-view.js';
 import { hashToken, newSessionToken } from './session-token.js';
 
@@ -35,34 +27,47 @@ export const LOGIN_MESSAGES = {
 
 const refuse = (status: number, message: string) => new HttpError(status, [{ field: 'password', message }]);
 
+/**
+ * Throttling (issue 17 finding 5): each attempt first claims a count on its (address, email) pair and
+ * on its address, atomically (claimLoginAttempts), and only an attempt within both limits reaches the
+ * password check. The pair, not the email, carries the small limit, so a stranger's wrong passwords
+ * from another address never lock the real user out; the address limit bounds guessing across emails.
+ * A successful login gives its claim back. `address` is the client's address as Fastify derives it
+ * under the configured TRUST_PROXY (the socket's address unless a listed proxy forwarded the request).
+ */
 export async function login(db: Database, settings: AuthSettings, request: LoginRequest, address: string): Promise<Session> {
   const email = request.email.trim().toLowerCase();
-  const emailKey = `email:${email}`;
-  const addressKey = `ip:${address}`;
-  const [emailFailures, addressFailures] = await Promise.all([
-    countRecentFailures(db, emailKey, settings.loginFailureWindowMinutes),
-    countRecentFailures(db, addressKey, settings.loginFailureWindowMinutes),
-  ]);
-  if (emailFailures >= settings.loginMaxFailures || addressFailures >= settings.loginMaxFailures * ADDRESS_LIMIT_FACTOR) {
+  const pairKey = `pair:${address} ${email}`;
+  const addressKey = `address:${address}`;
+  // One fixed order (address, then pair), so concurrent claims never wait on each other in a cycle.
+  const counts = await claimLoginAttempts(
+    db,
+    [
+      { key: addressKey, email: null },
+      { key: pairKey, email },
+    ],
+    settings.loginFailureWindowMinutes,
+  );
+  if (
+    (counts.get(pairKey) ?? 0) > settings.loginMaxFailures ||
+    (counts.get(addressKey) ?? 0) > settings.loginMaxFailures * ADDRESS_LIMIT_FACTOR
+  ) {
     throw tooManyRequests('password', LOGIN_MESSAGES.tooMany);
   }
 
   const user = await findUserByEmail(db, email);
-  if (!user) {
+  // An unknown email and an invitee who has not chosen a password yet get the same answer after the
+  // same work (the slow hash against a decoy), so neither the body nor the timing tells them apart.
+  if (!user?.passwordHash) {
     await burnPasswordCheck(request.password);
-    await recordLoginFailure(db, [emailKey, addressKey]);
     throw refuse(401, LOGIN_MESSAGES.wrongCredentials);
   }
-  // An invited user has no password until activation; say so rather than "incorrect".
-  if (!user.passwordHash) throw refuse(403, LOGIN_MESSAGES.unverified);
-  if (!(await verifyPassword(request.password, user.passwordHash))) {
-    await recordLoginFailure(db, [emailKey, addressKey]);
-    throw refuse(401, LOGIN_MESSAGES.wrongCredentials);
-  }
+  if (!(await verifyPassword(request.password, user.passwordHash))) throw refuse(401, LOGIN_MESSAGES.wrongCredentials);
+  // The right password: the attempt was not a guess, so it no longer counts against pair or address.
+  await releaseLoginAttempt(db, pairKey, addressKey);
   if (!user.isVerified) throw refuse(403, LOGIN_MESSAGES.unverified);
   if (!user.isActive) throw refuse(403, LOGIN_MESSAGES.inactive);
 
-  await clearLoginFailures(db, emailKey);
   const token = newSessionToken();
   await insertSession(db, {
     tokenHash: hashToken(token),
