@@ -13,6 +13,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerCompression } from './http/compression.js';
 import { registerConditionalGet } from './http/conditional-get.js';
 import { registerErrorHandler } from './http/errors.js';
+import { frameworkErrors, registerResponsePolicy } from './http/response-policy.js';
 import { registerWeb } from './http/web.js';
 import { registerXsrf } from './http/xsrf.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -64,6 +65,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,
+    // A badly encoded URL answers the contract's error body (http/response-policy.ts).
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -71,7 +74,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  // X-Frame-Options DENY agrees with CSP frame-ancestors 'none' (helmet's default is SAMEORIGIN).
+  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config), xFrameOptions: { action: 'deny' } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Dealer Portal API', version: '1.0.0', description: 'See docs/api.md for authentication and errors.' },
@@ -87,6 +91,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   // Both before any route: compression joins each route's onSend as it is added.
   await registerCompression(app);
   registerConditionalGet(app);
+  // After the conditional GET (Cache-Control fallback), before access control (HEAD refused first).
+  registerResponsePolicy(app);
 
   registerXsrf(app, { exemptPrefixes: ['/api/integration/', '/api/webhooks/'] });
   registerAccessControl(app, { db, idleMinutes: config.sessionIdleMinutes });

@@ -66,11 +66,12 @@ function pricesChanged(): HttpError {
 export async function createCheckout(deps: CheckoutDeps, principal: Principal, request: CreateRequest): Promise<CreateCheckoutResponse> {
   const { db, gateway } = deps;
   const organization = principal.organization;
+  // The branch first: a branch that is not the caller's answers 403 whatever else is wrong (issue 17).
+  const branch = branchOf(principal, request.branchNumber);
+  if (!branch) throw forbidden();
   if (!hasPaymentMethod(organization)) {
     throw new HttpError(422, [{ field: '', message: CHECKOUT_MESSAGES.noPaymentMethods(deps.salesEmail) }], ERROR_CODES.noPaymentMethods);
   }
-  const branch = branchOf(principal, request.branchNumber);
-  if (!branch) throw forbidden();
   if (!organization.allowPriceOverride && request.items.some((item) => item.priceOverride != null)) {
     throw forbidden(CHECKOUT_SERVER_MESSAGES.priceOverrideNotAllowed);
   }
