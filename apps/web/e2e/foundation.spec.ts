@@ -22,7 +22,7 @@ test.describe('login page', () => {
     await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   });
 
-  test('refuses inactive and unverified users', async ({ page }) => {
+  test('refuses inactive users, and answers a pending invitee like an unknown email', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(USERS.inactive);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -30,7 +30,8 @@ test.describe('login page', () => {
     await expect(page.getByText('This account has been deactivated. Please contact your administrator.')).toBeVisible();
     await page.getByLabel('Email').fill(USERS.newHire);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText('This account has not been activated yet. Use the activation code sent to your email.')).toBeVisible();
+    // A pending invitee has no password yet: the answer must not tell it apart from an unknown email (issue 17).
+    await expect(page.getByText('The email address or password is incorrect.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
