@@ -13,6 +13,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerCompression } from './http/compression.js';
 import { registerConditionalGet } from './http/conditional-get.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerInputSafety } from './http/input-safety.js';
 import { frameworkErrors, registerResponsePolicy } from './http/response-policy.js';
 import { registerWeb } from './http/web.js';
 import { registerXsrf } from './http/xsrf.js';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputSafety(app);
 
   await app.register(fastifyCookie);
   // X-Frame-Options DENY agrees with CSP frame-ancestors 'none' (helmet's default is SAMEORIGIN).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId } from '../validators.js';
 import { STATE_CODES } from '../states.js';
 
 export const branchSchema = z.object({ branchNumber: z.number().int(), name: z.string() });
@@ -10,7 +11,7 @@ export type Catalog = z.infer<typeof catalogSchema>;
 export const stateCodeSchema = z.enum(STATE_CODES);
 
 /** A branch number as it arrives in a query string or a body. */
-export const branchNumberSchema = z.coerce.number().int().positive();
+export const branchNumberSchema = coercedId();
 
 export const subscriptionValueSchema = z.enum(['', 'owned', 'company']);
 export type SubscriptionValue = z.infer<typeof subscriptionValueSchema>;

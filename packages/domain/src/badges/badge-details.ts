@@ -4,8 +4,9 @@
  * (interface-contract.md: `POST /api/event/badge-lookup`).
  */
 import { z } from 'zod';
+import { safeString } from '../validators.js';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => safeString().trim().max(max);
 
 export const badgeDetailsSchema = z.object({
   firstName: text(100),
@@ -42,7 +43,7 @@ export const EMPTY_BADGE_DETAILS: BadgeDetails = {
 const BADGE_SCAN_TOO_MANY_FIELDS = 'The badge has too many fields.';
 
 /** The decoded text of a badge QR code. */
-export const badgeLookupRequestSchema = z.object({ payload: z.string().trim().min(1).max(4000) });
+export const badgeLookupRequestSchema = z.object({ payload: safeString().trim().min(1).max(4000) });
 export type BadgeLookupRequest = z.infer<typeof badgeLookupRequestSchema>;
 
 /**

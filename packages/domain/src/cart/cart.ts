@@ -4,6 +4,7 @@
  * "Money"); the arithmetic behind them is done in integer cents by `./charges.ts`.
  */
 import { z } from 'zod';
+import { idNumber } from '../validators.js';
 import { stateCodeSchema } from '../api/common.js';
 import { catalogIdSchema, skuSchema } from '../catalog/search.js';
 import type { Product } from '../catalog/product.js';
@@ -160,7 +161,7 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 /** `POST /api/cart/price`: the server prices the cart itself from SKUs and quantities. */
 export const cartPriceRequestSchema = z.object({
   catalog: catalogIdSchema,
-  branchNumber: z.number().int().positive(),
+  branchNumber: idNumber(),
   /** Default CA when the dealer has chosen none (spec 9). */
   shipToState: stateCodeSchema.nullish(),
   items: z

@@ -6,6 +6,7 @@
  * without them answers an empty result, not an error. Anything present but malformed is a 400.
  */
 import { z } from 'zod';
+import { coercedId, idNumber, int4, safeString } from '../validators.js';
 import { stateCodeSchema } from '../api/common.js';
 import { productSchema } from './product.js';
 
@@ -18,17 +19,17 @@ export const CATALOG_MAX_PAGE_SIZE = 100;
 export const CATALOG_MAX_SKU_LIST = 500;
 
 /** Catalog ids are short slugs (`lifts`, `show`, the fallback `portal`). */
-export const catalogIdSchema = z.string().trim().min(1).max(50);
+export const catalogIdSchema = safeString().trim().min(1).max(50);
 const optionalState = z.union([stateCodeSchema, z.literal('')]).nullish();
 const optionalCatalog = z.union([catalogIdSchema, z.literal('')]).nullish();
 
 export const catalogSearchRequestSchema = z.object({
-  keywords: z.string().max(200).nullish(),
-  brand: z.string().max(100).nullish(),
+  keywords: safeString().max(200).nullish(),
+  brand: safeString().max(100).nullish(),
   catalog: optionalCatalog,
   shipToState: optionalState,
-  branchNumber: z.number().int().positive().nullish(),
-  page: z.number().int().min(1).default(CATALOG_SEARCH_DEFAULTS.page),
+  branchNumber: idNumber().nullish(),
+  page: int4().min(1).default(CATALOG_SEARCH_DEFAULTS.page),
   pageSize: z.number().int().min(1).max(CATALOG_MAX_PAGE_SIZE).default(CATALOG_SEARCH_DEFAULTS.pageSize),
 });
 export type CatalogSearchRequest = z.input<typeof catalogSearchRequestSchema>;
@@ -45,19 +46,19 @@ export type CatalogSearchResponse = z.infer<typeof catalogSearchResponseSchema>;
 /** Query of `GET /api/catalog/product/{sku}`: a single product needs all three. */
 export const productQuerySchema = z.object({
   shipToState: stateCodeSchema,
-  branchNumber: z.coerce.number().int().positive(),
+  branchNumber: coercedId(),
   catalog: catalogIdSchema,
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
 
-export const skuSchema = z.string().trim().min(1).max(64);
+export const skuSchema = safeString().trim().min(1).max(64);
 export const productParamsSchema = z.object({ sku: skuSchema });
 
 /** `POST /api/catalog/products`, the cart refresh (spec 7). */
 export const productBatchRequestSchema = z.object({
   skuList: z.array(skuSchema).max(CATALOG_MAX_SKU_LIST),
   shipToState: optionalState,
-  branchNumber: z.number().int().positive().nullish(),
+  branchNumber: idNumber().nullish(),
   catalog: optionalCatalog,
 });
 export type ProductBatchRequest = z.infer<typeof productBatchRequestSchema>;
@@ -65,8 +66,8 @@ export const productBatchResponseSchema = z.array(productSchema);
 
 /** `GET /api/catalog/export` (spec 7): companyNumber is always 1 in the spec's calls. */
 export const catalogExportQuerySchema = z.object({
-  companyNumber: z.coerce.number().int().positive().default(1),
-  branchNumber: z.coerce.number().int().positive(),
+  companyNumber: coercedId().default(1),
+  branchNumber: coercedId(),
   catalog: catalogIdSchema,
 });
 export type CatalogExportQuery = z.infer<typeof catalogExportQuerySchema>;

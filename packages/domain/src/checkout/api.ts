@@ -3,6 +3,7 @@
  * answers is dollars rounded to cents (server-rules "Money"); the server works in cents.
  */
 import { z } from 'zod';
+import { idNumber, safeString } from '../validators.js';
 import { nullAs, stateCodeSchema } from '../api/common.js';
 import { cartItemSchema, cartLineSchema, chargeChoicesSchema, chargesInputSchema, chargesSchema } from '../cart/cart.js';
 import { MAX_PRICE_OVERRIDE } from '../cart/inputs.js';
@@ -30,7 +31,7 @@ export const checkoutCartLineSchema = cartLineSchema.extend({
 export type CheckoutCartLine = z.infer<typeof checkoutCartLineSchema>;
 
 /** A text of the checkout's details: missing or null is ''. */
-const detail = (max: number) => nullAs(z.string().trim().max(max).default(''), '');
+const detail = (max: number) => nullAs(safeString().trim().max(max).default(''), '');
 
 /** The cart's catalog: its id, or the spec's Catalog entity (spec 3: id, label). */
 export const cartCatalogSchema = z
@@ -56,10 +57,10 @@ export const CHECKOUT_REQUEST_MESSAGES = {
 export const createCheckoutRequestSchema = z
   .object({
     catalog: cartCatalogSchema,
-    branchNumber: z.number().int().positive(),
+    branchNumber: idNumber(),
     /** The destination state; CA when none is chosen (spec 9). */
     shipToState: stateCodeSchema.nullish(),
-    email: z.string().trim().max(254).nullish(),
+    email: safeString().trim().max(254).nullish(),
     /** The spec's cart items (sku, quantity, price, priceOverride are read; the rest is the server's to fill). */
     items: z.array(checkoutCartLineSchema).min(1).max(500),
     /** Spec 3 "Charges": the dealer's choices are the `declined` flags. */
@@ -73,9 +74,9 @@ export const createCheckoutRequestSchema = z
     notes: detail(2000),
     shippingInstructions: detail(500),
     /** The client's view; the server decides (FLB with a flatbed, spec 4). */
-    shipvia: z.string().max(20).nullish(),
+    shipvia: safeString().max(20).nullish(),
     /** A previous checkout's id on the client's cart; a new checkout gets its own. */
-    checkoutId: z.string().max(100).nullish(),
+    checkoutId: safeString().max(100).nullish(),
     /** What the client shows; informative only, the server computes its own. */
     itemsSubTotal: z.number().nullish(),
     chargesSubTotal: z.number().nullish(),

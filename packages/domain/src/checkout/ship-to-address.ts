@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import { nullAs } from '../api/common.js';
 import { isStateCode } from '../states.js';
-import { isValidEmail } from '../validators.js';
+import { isValidEmail, safeString } from '../validators.js';
 
 /** Orders ship within the United States: the Destination State chooser offers the 50 states (spec 2). */
 export const SHIP_TO_COUNTRIES = [{ code: 'US', name: 'United States' }] as const;
 export const DEFAULT_SHIP_TO_COUNTRY = 'US';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => safeString().trim().max(max);
 
 /** Every field is a string; completeness is a rule of its own so a draft can be stored and sent. */
 export const shipToAddressSchema = z.object({

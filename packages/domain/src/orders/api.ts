@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { branchNumberSchema, nullAs } from '../api/common.js';
 import { isStateCode } from '../states.js';
-import { isValidEmail } from '../validators.js';
+import { INT4_MAX, isValidEmail, safeString } from '../validators.js';
 import { ORDER_PAGE_SIZES, ORDER_SEARCH_SERVICE_PAGE_SIZE } from './paging.js';
 import { isValidTimeZone, RECENT_DEFAULTS, RECENT_UPDATE_TYPES } from './recent-window.js';
 import { ORDER_STATUS_GROUPS } from './status.js';
@@ -87,8 +87,7 @@ export const ORDER_SEARCH_DEFAULT_TIME_FRAME: OrderSearchTimeFrame = '6months';
 export const ORDER_SEARCH_CRITERIA_MESSAGE = 'You must enter at least one search criteria before searching';
 
 const text = (max = 100) =>
-  z
-    .string()
+  safeString()
     .trim()
     .max(max, { error: `At most ${max} characters.` })
     .default('');
@@ -96,8 +95,7 @@ const text = (max = 100) =>
 /** The criteria of the Order Search form; each is optional, an empty text means "not given". */
 const criteriaShape = {
   orderReference: text(),
-  email: z
-    .string()
+  email: safeString()
     .trim()
     .max(254)
     .default('')
@@ -175,6 +173,7 @@ export const orderSearchRequestSchema = z
         .number({ error: 'The page must be a whole number of at least 1.' })
         .int()
         .min(1, { error: 'The page must be a whole number of at least 1.' })
+        .max(INT4_MAX, { error: 'The page must be a whole number of at least 1.' })
         .default(1),
       1,
     ),

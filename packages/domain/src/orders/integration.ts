@@ -3,6 +3,7 @@
  * expected ship dates, shipments with packages and tracking, and invoices, and pull new orders.
  */
 import { z } from 'zod';
+import { int4, safeString } from '../validators.js';
 import { orderAddressSchema, orderChargesSchema, orderDetailSchema, orderLineSchema } from './api.js';
 
 const calendarDate = z.iso.date({ error: 'A date must be written YYYY-MM-DD.' });
@@ -32,7 +33,7 @@ export type IntegrationStatusRequest = z.infer<typeof integrationStatusRequestSc
 export const integrationExpectedShipDateRequestSchema = z.object({ expectedShipDate: calendarDate.nullable() });
 
 export const integrationPackageSchema = z.object({
-  trackingNumber: z.string().trim().min(1, { error: 'The tracking number is required.' }).max(100),
+  trackingNumber: safeString().trim().min(1, { error: 'The tracking number is required.' }).max(100),
   /** Optional: for known carriers (UPS, FedEx, ODFL, SAIA, Estes, R+L) the portal builds the link. */
   trackingUrl: z
     .url({ protocol: /^https?$/, error: 'The tracking URL must be an http(s) address.' })
@@ -48,11 +49,11 @@ export const integrationShipmentRequestSchema = z.object({
   expectedShipDate: calendarDate.nullable().optional(),
   /** Omitted with status 60 or above means today. */
   shippedDate: calendarDate.nullable().optional(),
-  scac: z.string().trim().max(10).default(''),
-  scacLabel: z.string().trim().max(100).optional(),
+  scac: safeString().trim().max(10).default(''),
+  scacLabel: safeString().trim().max(100).optional(),
   packages: z.array(integrationPackageSchema).max(200).default([]),
   lines: z
-    .array(z.object({ lineNumber: z.number().int().min(1), quantityShipped: z.number().int().min(0) }))
+    .array(z.object({ lineNumber: int4().min(1), quantityShipped: int4().min(0) }))
     .min(1, { error: 'A shipment must list at least one line.' })
     .max(500),
 });
@@ -60,7 +61,7 @@ export type IntegrationShipmentRequest = z.input<typeof integrationShipmentReque
 
 /** `POST /api/integration/orders/{documentNumber}/invoice`: the order reaches Invoiced (70 unless given). */
 export const integrationInvoiceRequestSchema = z.object({
-  invoiceNumber: z.string().trim().max(50).default(''),
+  invoiceNumber: safeString().trim().max(50).default(''),
   statusCode: z
     .union([z.literal(70), z.literal(80), z.literal(90), z.literal(100)], { error: 'An invoice status is 70, 80, 90 or 100.' })
     .default(70),

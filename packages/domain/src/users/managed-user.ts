@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { branchSchema, subscriptionsSchema } from '../api/common.js';
 import { roleMapSchema } from '../api/session.js';
 import { ROLE_KEYS, type RoleKey, type RoleMap } from '../roles.js';
-import { emailField } from '../validators.js';
+import { coercedId, emailField, idNumber, safeString } from '../validators.js';
 
 export const USER_MESSAGES = {
   firstNameRequired: 'First Name is required.',
@@ -73,15 +73,15 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 export const managedUserListSchema = z.array(managedUserSchema);
 
-const nameField = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(100);
+const nameField = (message: string) => safeString({ error: message }).trim().min(1, { error: message }).max(100);
 
 export const firstNameField = () => nameField(USER_MESSAGES.firstNameRequired);
 export const lastNameField = () => nameField(USER_MESSAGES.lastNameRequired);
 export const phoneField = () =>
-  z.string({ error: USER_MESSAGES.phoneRequired }).trim().min(1, { error: USER_MESSAGES.phoneRequired }).max(40);
+  safeString({ error: USER_MESSAGES.phoneRequired }).trim().min(1, { error: USER_MESSAGES.phoneRequired }).max(40);
 
 /** A branch in a payload: its number is what counts; the name is informative. */
-export const branchRefSchema = z.object({ branchNumber: z.number().int().positive(), name: z.string().optional() });
+export const branchRefSchema = z.object({ branchNumber: idNumber(), name: safeString().optional() });
 export const roleSelectionSchema = roleMapSchema.partial();
 
 /** The permission fields of a user (spec 6); a user cannot change their own. */
@@ -119,7 +119,7 @@ export type UserInvite = z.input<typeof userInviteSchema>;
  * id. A field left out keeps its stored value.
  */
 export const userUpdateSchema = z.object({
-  id: z.number({ error: USER_MESSAGES.idRequired }).int().positive().optional(),
+  id: idNumber({ error: USER_MESSAGES.idRequired }).optional(),
   email: emailField().optional(),
   firstName: firstNameField(),
   lastName: lastNameField(),
@@ -137,7 +137,7 @@ export const userUpdateSchema = z.object({
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
 export const userUpdateQuerySchema = z.object({ type: z.enum(['profile']).optional() });
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: coercedId() });
 
 /** The administrator's user form (detail and invite): the same rules as the payloads, plus the id when editing. */
 export const userFormSchema = z.object({
