@@ -63,7 +63,17 @@ function contentSecurityPolicy(config: Config) {
 
 export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Credentials never reach the log, whatever a later log line includes.
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
+          },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,
     // A badly encoded URL answers the contract's error body (http/response-policy.ts).

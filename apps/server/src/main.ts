@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured.js';
+import { loggableError } from './http/errors.js';
 import { seedDemoIfEmpty } from './seed/seed.js';
 import { createMailTransport } from './modules/mail/transport.js';
 import { startMailWorker } from './modules/mail/worker.js';
@@ -37,7 +38,7 @@ const app = await buildApp({ config, db: handle.db });
 // A payment that succeeded while no server ran (or whose completion was lost) still becomes an order;
 // in the background, so a slow payment provider does not hold up the start.
 void reconcilePaidCheckouts({ db: handle.db, gateway: createPaymentGateway(config, handle.db).gateway }, { log: app.log }).catch((error) =>
-  app.log.error({ err: error }, 'checkout reconciliation failed'),
+  app.log.error({ err: loggableError(error) }, 'checkout reconciliation failed'),
 );
 // The outbox worker (server-rules "Email"); MAIL_WORKER_INTERVAL_MS=0 leaves sending to other processes.
 const mailWorker =
@@ -45,7 +46,7 @@ const mailWorker =
     ? startMailWorker(handle.db, createMailTransport(handle.db, config), {
         intervalMs: config.mailWorkerIntervalMs,
         from: config.mailFrom,
-        onError: (error) => app.log.error({ err: error }, 'mail outbox round failed'),
+        onError: (error) => app.log.error({ err: loggableError(error) }, 'mail outbox round failed'),
       })
     : undefined;
 if (!config.smtpUrl) {
