@@ -12,6 +12,7 @@ import { testConfig } from '../config.js';
 import { organizations } from '../db/schema.js';
 import { FEATURED_ORDERS, FEATURED_SKUS } from '../seed/featured.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import { DENVER } from './checkout/checkout-test-support.js';
 import { createMailTransport } from './mail/transport.js';
 import { deliverDueMail } from './mail/worker.js';
 
@@ -543,18 +544,21 @@ describe('checkout calls', () => {
     };
   }
 
-  const shipToAddress = {
-    name: 'Front Range Lifts',
-    street1: '1200 Blake St',
-    street2: null,
-    street3: '',
-    city: 'Denver',
-    state: 'CO',
-    postalCode: '80202',
-    country: 'US',
-    phone: '(303) 555-0199',
-    email: 'receiving@frontrange.example.com',
-  };
+  // The checkout tests' Denver address, with the spec's nullable street2 sent as null.
+  const shipToAddress = { ...DENVER, street2: null };
+
+  /** POST /api/checkout/calculate-taxes with the spec's fields, for the checkout just created from `cart`. */
+  const specTaxes = async (cart: object, created: { paymentIntentId: string; confirmationNumber: string }) =>
+    (
+      await ok('POST', '/api/checkout/calculate-taxes', {
+        paymentIntentId: created.paymentIntentId,
+        isPickup: false,
+        warehouseId: null,
+        shipToAddress,
+        cart: { ...cart, checkoutId: created.confirmationNumber },
+        taxCertificateNumber: '',
+      })
+    ).json();
 
   const LINES = [
     { sku: L.forkLiftNoFlatbed, quantity: 1 },
@@ -606,16 +610,7 @@ describe('checkout calls', () => {
     const cart = await specCart(LINES);
     const created = (await ok('POST', '/api/checkout', cart)).json();
 
-    const taxes = (
-      await ok('POST', '/api/checkout/calculate-taxes', {
-        paymentIntentId: created.paymentIntentId,
-        isPickup: false,
-        warehouseId: null,
-        shipToAddress,
-        cart: { ...cart, checkoutId: created.confirmationNumber },
-        taxCertificateNumber: '',
-      })
-    ).json();
+    const taxes = await specTaxes(cart, created);
     expectFields(taxes, ['taxes', 'grandTotal']);
     expect(taxes.taxes).toBeGreaterThan(0);
 
@@ -680,16 +675,7 @@ describe('checkout calls', () => {
       const cart = await specCart([{ sku: L.smallParcel, quantity: 1 }]);
       const created = (await ok('POST', '/api/checkout', cart)).json();
       expect(created.paymentIntentId).toBe('');
-      const taxes = (
-        await ok('POST', '/api/checkout/calculate-taxes', {
-          paymentIntentId: '',
-          isPickup: false,
-          warehouseId: null,
-          shipToAddress,
-          cart: { ...cart, checkoutId: created.confirmationNumber },
-          taxCertificateNumber: '',
-        })
-      ).json();
+      const taxes = await specTaxes(cart, created);
       expectFields(taxes, ['taxes', 'grandTotal']);
     } finally {
       await t.db.update(organizations).set({ allowCardPayments: true, allowTerminals: true }).where(eq(organizations.id, org));
