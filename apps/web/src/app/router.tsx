@@ -8,6 +8,7 @@
  */
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { followDocumentTitle } from './document-title';
 import { RouteError } from './route-error';
 
 export type RouteHandle = { crumb?: string };
@@ -184,3 +185,6 @@ export const router = createBrowserRouter([
 setUnauthorizedHandler(() => {
   if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true });
 });
+
+// Issue 21: a title per route ('Open Orders · Dealer Portal'), updated and announced on navigation.
+followDocumentTitle(router);
