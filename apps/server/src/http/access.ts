@@ -6,7 +6,7 @@
  *   access: 'integration'                    the manufacturer's systems, by API key
  *   access: { roles: [...], flag: '...' }    a live session with these roles and organization flag
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { RoleKey } from '@portal/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -17,14 +17,15 @@ import { forbidden, unauthorized } from './errors.js';
 
 export type SessionAccess = { roles?: RoleKey[]; flag?: OrganizationFlag };
 export type Access = 'public' | 'integration' | SessionAccess;
+export type ApiRoute = { method: string; url: string; access: Access; schema?: FastifySchema };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyInstance {
-    /** Every /api route, as registered: the OpenAPI test checks each is documented. */
-    apiRoutes: { method: string; url: string }[];
+    /** Every /api route, as registered: the OpenAPI test checks each is documented; the security tests read its access and schema. */
+    apiRoutes: ApiRoute[];
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -48,13 +49,14 @@ export function principalOf(request: FastifyRequest): Principal {
 export function registerAccessControl(app: FastifyInstance, options: { db: Database; idleMinutes: number }): void {
   const { db, idleMinutes } = options;
 
-  app.decorate('apiRoutes', [] as { method: string; url: string }[]);
+  app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
     if (methods.length === 0) return;
-    if (!route.config?.access) throw new Error(`Route ${methods.join(',')} ${route.url} does not declare config.access`);
-    for (const method of methods) app.apiRoutes.push({ method, url: route.url });
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${methods.join(',')} ${route.url} does not declare config.access`);
+    for (const method of methods) app.apiRoutes.push({ method, url: route.url, access, schema: route.schema });
   });
 
   app.addHook('onRequest', async (request) => {

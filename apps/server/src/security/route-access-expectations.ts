@@ -1,0 +1,345 @@
+/**
+ * What every /api route must answer to every kind of caller (issue 17's access matrix,
+ * access-matrix.api.test.ts). A route registered in the app without an entry here fails that test:
+ * add one when you add a route.
+ *
+ * An entry gives
+ * - `access`: the access the route declares (decision 003); the test checks the app declares the same;
+ * - `sample`: a request an allowed caller of Summit Lift Supply (organization 1) would send, built
+ *   from the fixtures in `ctx` (ids, a fresh checkout, the branch to use);
+ * - `allowed`: the statuses a caller the access lets through may get (default [200]);
+ * - `branch`: the sample names `ctx.branchNumber`; the matrix then also sends it with organization
+ *   2's branch 201 as organization 1's admin ("forged branch"), expecting `forgedBranch` (default [403]);
+ * - `otherOrganization`: what Valley Garage's owner (organization 2, all roles) gets for organization
+ *   1's sample (default: [403] when the route takes a branch, else `allowed`); the body must never
+ *   hold organization 1's data;
+ * - `callers`: exact statuses for particular callers where the default rule does not fit (a route
+ *   whose service, not its declaration, decides, e.g. editing another user without manageUsers);
+ * - `endsSession`: the call ends the caller's session (the matrix signs that caller in again).
+ *
+ * Default rule, from `access`: no session and a deactivated user's session get 401 unless the route
+ * is public; a session without the declared roles or flag gets 403; an integration route answers 401
+ * to any session token; a public route answers `allowed` to everyone.
+ */
+import type { Access } from '../http/access.js';
+
+/** The callers of the matrix. `role:<key>` is a user of organization 1 with that single role and every branch. */
+export type CallerKind =
+  | 'anonymous'
+  | 'orgAdmin'
+  | 'otherOrganization'
+  | 'deactivated'
+  | 'forgedBranch'
+  | 'integration'
+  | 'role:accounting'
+  | 'role:catalog'
+  | 'role:catalogExport'
+  | 'role:checkout'
+  | 'role:manageUsers'
+  | 'role:orderHistory'
+  | 'role:storedPayments';
+
+export type SampleRequest = {
+  /** Defaults to the route's own url (only for routes without path parameters). */
+  url?: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+};
+
+export type MatrixContext = {
+  /** 101 for organization 1's callers; 201 in the forged-branch case. */
+  branchNumber: number;
+  /** The caller's own user id (profile routes). */
+  selfId: number;
+  /** Organization 1's users. */
+  adminId: number;
+  buyerId: number;
+  /** A document number of branch 101 (organization 1). */
+  orderNumber: number;
+  /** A new checkout of organization 1's admin (branch 101), made for this one call. */
+  freshCheckout(): Promise<{ confirmationNumber: string; paymentIntentId: string; paymentIntentSecret: string }>;
+  /** An email address unique to this call (invitations). */
+  uniqueEmail(): string;
+};
+
+export type RouteExpectation = {
+  access: Access;
+  sample?: (ctx: MatrixContext) => SampleRequest | Promise<SampleRequest>;
+  allowed?: number[];
+  branch?: boolean;
+  forgedBranch?: number[];
+  otherOrganization?: number[];
+  callers?: Partial<Record<CallerKind, number[]>>;
+  endsSession?: boolean;
+};
+
+const STATE = 'CO';
+const ACCEPT_ALL = { notice: false, residential: false, forklift: false, liftgate: false };
+const ADDRESS = {
+  name: 'Front Range Lifts',
+  street1: '1200 Blake St',
+  street2: '',
+  street3: '',
+  city: 'Denver',
+  state: 'CO',
+  postalCode: '80202',
+  country: 'US',
+  phone: '(303) 555-0199',
+  email: 'receiving@frontrange.example.com',
+};
+const SMALL_PARCEL = 'PBYAX-0104';
+
+/** Roles that may change another user (users/permissions.ts): only manageUsers. */
+const EDIT_OTHER_USER: Partial<Record<CallerKind, number[]>> = {
+  'role:accounting': [403],
+  'role:catalog': [403],
+  'role:catalogExport': [403],
+  'role:checkout': [403],
+  'role:orderHistory': [403],
+  'role:storedPayments': [403],
+};
+
+export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
+  // system
+  'GET /api/health': { access: 'public' },
+  'GET /api/client-config': { access: 'public' },
+  'GET /api/openapi.json': { access: 'public' },
+
+  // session
+  'POST /api/users/session/login': {
+    access: 'public',
+    // A wrong password for a real user: every caller gets the same 401 (no session is made).
+    sample: () => ({ body: { email: 'buyer@summitlift.example.com', password: 'not-the-password', deviceId: 'matrix' } }),
+    allowed: [401],
+  },
+  'GET /api/users/session/refresh': { access: {} },
+  'GET /api/users/session/logout': { access: {}, endsSession: true },
+
+  // cart and catalog
+  'POST /api/cart/price': {
+    access: { roles: ['checkout'] },
+    branch: true,
+    sample: (ctx) => ({
+      body: {
+        catalog: 'lifts',
+        branchNumber: ctx.branchNumber,
+        shipToState: STATE,
+        items: [{ sku: SMALL_PARCEL, quantity: 1 }],
+        choices: ACCEPT_ALL,
+      },
+    }),
+  },
+  'POST /api/catalog/search': {
+    access: { roles: ['catalog'] },
+    branch: true,
+    sample: (ctx) => ({
+      body: { keywords: 'lift', catalog: 'lifts', shipToState: STATE, branchNumber: ctx.branchNumber, page: 1, pageSize: 10 },
+    }),
+  },
+  'GET /api/catalog/product/:sku': {
+    access: { roles: ['catalog'] },
+    branch: true,
+    sample: (ctx) => ({
+      url: `/api/catalog/product/${SMALL_PARCEL}`,
+      query: { shipToState: STATE, branchNumber: ctx.branchNumber, catalog: 'lifts' },
+    }),
+  },
+  'POST /api/catalog/products': {
+    access: { roles: ['catalog'] },
+    branch: true,
+    sample: (ctx) => ({ body: { skuList: [SMALL_PARCEL], shipToState: STATE, branchNumber: ctx.branchNumber, catalog: 'lifts' } }),
+  },
+  'GET /api/catalog/export': {
+    access: { roles: ['catalog', 'catalogExport'] },
+    branch: true,
+    sample: (ctx) => ({ query: { branchNumber: ctx.branchNumber, catalog: 'show' } }),
+  },
+
+  // orders
+  'POST /api/orders/open': {
+    access: { roles: ['orderHistory'] },
+    branch: true,
+    sample: (ctx) => ({ body: { branchNumber: ctx.branchNumber } }),
+  },
+  'POST /api/orders/recent': {
+    access: { roles: ['orderHistory'] },
+    branch: true,
+    sample: (ctx) => ({ body: { branchNumber: ctx.branchNumber, timeFrame: 7, updateType: 'any' } }),
+  },
+  'GET /api/orders/detail/:id': {
+    access: { roles: ['orderHistory'] },
+    branch: true,
+    sample: (ctx) => ({ url: `/api/orders/detail/${ctx.orderNumber}`, query: { branchNumber: ctx.branchNumber } }),
+  },
+  'POST /api/orders/search': {
+    access: { roles: ['orderHistory'] },
+    branch: true,
+    sample: (ctx) => ({ body: { branchNumber: ctx.branchNumber, name: 'a' } }),
+  },
+
+  // integration API (API key)
+  'POST /api/integration/orders/:documentNumber/status': {
+    access: 'integration',
+    sample: (ctx) => ({ url: `/api/integration/orders/${ctx.orderNumber}/status`, body: { statusCode: 20 } }),
+    allowed: [200, 409],
+  },
+  'PUT /api/integration/orders/:documentNumber/expected-ship-date': {
+    access: 'integration',
+    sample: (ctx) => ({ url: `/api/integration/orders/${ctx.orderNumber}/expected-ship-date`, body: { expectedShipDate: '2030-01-15' } }),
+    allowed: [200, 409],
+  },
+  'POST /api/integration/orders/:documentNumber/shipments': {
+    access: 'integration',
+    sample: (ctx) => ({
+      url: `/api/integration/orders/${ctx.orderNumber}/shipments`,
+      body: { shipmentNumber: 7, lines: [{ lineNumber: 1, quantityShipped: 0 }] },
+    }),
+    allowed: [200, 400, 409],
+  },
+  'POST /api/integration/orders/:documentNumber/invoice': {
+    access: 'integration',
+    sample: (ctx) => ({ url: `/api/integration/orders/${ctx.orderNumber}/invoice`, body: { invoiceNumber: 'INV-MATRIX', statusCode: 70 } }),
+    allowed: [200, 409],
+  },
+  'GET /api/integration/orders': { access: 'integration', sample: () => ({ query: { since: '2020-01-01T00:00:00Z', limit: 1 } }) },
+
+  // password codes (public; the answer never tells whether the email exists)
+  'POST /api/secure-challenge': { access: 'public', sample: () => ({ body: { email: 'nobody@example.com' } }) },
+  'POST /api/secure-challenge/verify': {
+    access: 'public',
+    sample: () => ({ body: { email: 'nobody@example.com', challenge: 'ABCD-1234' } }),
+    allowed: [400, 401, 404],
+  },
+  'POST /api/secure-challenge/complete': {
+    access: 'public',
+    sample: () => ({ body: { email: 'nobody@example.com', password: 'Another-Password-2026!', challenge: 'ABCD-1234' } }),
+    allowed: [400, 401, 404],
+  },
+
+  // users
+  'GET /api/users': { access: { roles: ['manageUsers'] } },
+  'GET /api/users/:id': {
+    access: {},
+    // Another organization's user id: 404 (never 403, which would confirm the id exists).
+    sample: (ctx) => ({ url: `/api/users/${ctx.buyerId}` }),
+    otherOrganization: [404],
+    callers: EDIT_OTHER_USER,
+  },
+  'PUT /api/users/:id': {
+    access: {},
+    sample: (ctx) => ({ url: `/api/users/${ctx.buyerId}`, body: { firstName: 'Matrix', lastName: 'Buyer', phone: '3035550100' } }),
+    otherOrganization: [404],
+    callers: EDIT_OTHER_USER,
+  },
+  'PUT /api/users': {
+    access: { roles: ['manageUsers'] },
+    sample: (ctx) => ({
+      body: {
+        email: ctx.uniqueEmail(),
+        firstName: 'Matrix',
+        lastName: 'Invitee',
+        phone: '3035550101',
+        useOrganizationBranches: true,
+        roles: { catalog: true },
+      },
+    }),
+  },
+
+  // checkout
+  'POST /api/checkout': {
+    access: { roles: ['checkout'] },
+    branch: true,
+    // 409: the sample sends no prices, so the server answers 8000 (prices changed) after the branch check.
+    sample: (ctx) => ({
+      body: {
+        catalog: 'lifts',
+        branchNumber: ctx.branchNumber,
+        shipToState: STATE,
+        email: 'receiving@frontrange.example.com',
+        items: [{ sku: SMALL_PARCEL, quantity: 1, price: 0.01 }],
+        choices: ACCEPT_ALL,
+        grandTotal: 0.01,
+      },
+    }),
+    allowed: [409],
+  },
+  'PUT /api/checkout': {
+    access: { roles: ['checkout'] },
+    sample: async (ctx) => ({ body: { confirmationNumber: (await ctx.freshCheckout()).confirmationNumber, shipToAddress: ADDRESS } }),
+    otherOrganization: [404],
+  },
+  'POST /api/checkout/calculate-taxes': {
+    access: { roles: ['checkout'] },
+    sample: async (ctx) => ({ body: { confirmationNumber: (await ctx.freshCheckout()).confirmationNumber, shipToAddress: ADDRESS } }),
+    otherOrganization: [404],
+  },
+  'GET /api/checkout/:confirmationNumber': {
+    access: { roles: ['checkout'] },
+    sample: async (ctx) => ({ url: `/api/checkout/${(await ctx.freshCheckout()).confirmationNumber}` }),
+    otherOrganization: [404],
+  },
+  'GET /api/checkout/:confirmationNumber/complete': {
+    access: { roles: ['checkout'] },
+    // Not paid yet: 409 for its owner's organization, 404 for anyone else.
+    sample: async (ctx) => ({ url: `/api/checkout/${(await ctx.freshCheckout()).confirmationNumber}/complete` }),
+    allowed: [409],
+    otherOrganization: [404],
+  },
+  'DELETE /api/checkout/:confirmationNumber': {
+    access: { roles: ['checkout'] },
+    sample: async (ctx) => ({ url: `/api/checkout/${(await ctx.freshCheckout()).confirmationNumber}` }),
+    allowed: [200, 204],
+    otherOrganization: [404],
+  },
+  'POST /api/checkout/terminal/process': {
+    access: { roles: ['checkout'], flag: 'allowTerminals' },
+    sample: async (ctx) => ({ body: { readerId: 'tmr_front_counter', paymentIntentId: (await ctx.freshCheckout()).paymentIntentId } }),
+  },
+  'POST /api/checkout/terminal/status': {
+    access: { roles: ['checkout'], flag: 'allowTerminals' },
+    sample: async (ctx) => ({ body: { readerId: 'tmr_front_counter', paymentIntentId: (await ctx.freshCheckout()).paymentIntentId } }),
+  },
+  'POST /api/checkout/terminal/cancel': {
+    access: { roles: ['checkout'], flag: 'allowTerminals' },
+    sample: async (ctx) => ({ body: { readerId: 'tmr_front_counter', paymentIntentId: (await ctx.freshCheckout()).paymentIntentId } }),
+  },
+  'POST /api/simulated-gateway/payment-intents/:paymentIntentId/confirm': {
+    access: { roles: ['checkout'] },
+    sample: async (ctx) => {
+      const checkout = await ctx.freshCheckout();
+      return {
+        url: `/api/simulated-gateway/payment-intents/${checkout.paymentIntentId}/confirm`,
+        body: {
+          clientSecret: checkout.paymentIntentSecret,
+          cardNumber: '4242424242424242',
+          expiry: '12 / 34',
+          cvc: '123',
+          postalCode: '80202',
+        },
+      };
+    },
+    otherOrganization: [404],
+  },
+  'POST /api/dev/terminals/:readerId/next': {
+    access: { roles: ['checkout'], flag: 'allowTerminals' },
+    sample: () => ({ url: '/api/dev/terminals/tmr_show_floor/next', body: { status: 'busy' } }),
+  },
+
+  // event badges
+  'POST /api/event/badge-lookup': {
+    access: { roles: ['checkout'], flag: 'allowBadgeScan' },
+    sample: () => ({ body: { payload: 'SEMA-1001' } }),
+  },
+  'POST /api/event/badgescan': {
+    access: { flag: 'allowBadgeScan' },
+    sample: () => ({ body: { badge: 'SEMA-1002', allowMarketing: false } }),
+  },
+
+  // media (public files of the shared catalog)
+  'GET /api/media/products/:sku/:file': { access: 'public', sample: () => ({ url: '/api/media/products/TTAAL-3D40/image-1.svg' }) },
+  'GET /api/media/brands/:file': { access: 'public', sample: () => ({ url: '/api/media/brands/apex.svg' }), allowed: [200, 404] },
+  'GET /api/media/placeholder.svg': { access: 'public' },
+
+  // development mailbox: demo mode, loopback clients only; the matrix calls from another address.
+  'GET /api/dev/mailbox': { access: 'public', allowed: [404] },
+};
