@@ -28,6 +28,7 @@ import { passwordRoutes } from './modules/password/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { badgeRoutes } from './modules/badges/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { stripeCspSources } from './payments/stripe-csp.js';
 import { systemRoutes } from './modules/system/routes.js';
 
@@ -120,6 +121,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(checkoutRoutes, { db, config });
   await app.register(badgeRoutes, { db });
   await app.register(mediaRoutes, { db });
+  await app.register(auditRoutes, { db });
   // The development mailbox exists only in demo mode while it is the mail transport (no SMTP_URL),
   // and answers only this machine (dev-mailbox-routes.ts).
   if (config.mode === 'demo' && !config.smtpUrl) await app.register(devMailboxRoutes, { db });

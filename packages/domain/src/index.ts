@@ -25,3 +25,4 @@ export * from './users/managed-user.js';
 export * from './users/profile.js';
 export * from './checkout/index.js';
 export * from './badges/index.js';
+export * from './audit.js';

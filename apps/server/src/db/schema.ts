@@ -618,3 +618,55 @@ export const simulatedReaders = pgTable('simulated_readers', {
   actionDueAt: timestamp('action_due_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The organization's address book of ship-to addresses (issue 20; same fields as a checkout's ship-to address). */
+export const shipToAddresses = pgTable(
+  'ship_to_addresses',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    street1: text('street1').notNull(),
+    street2: text('street2').notNull().default(''),
+    street3: text('street3').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ship_to_addresses_org_idx').on(t.organizationId, t.id)],
+);
+
+/**
+ * The audit trail (issue 20): who changed what, when, with the values before and after. The actor's
+ * name and email are kept as they were, so the entry reads the same after the user changes.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull().default(''),
+    userEmail: text('user_email').notNull().default(''),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull().default(''),
+    subjectId: integer('subject_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_entries_org_idx').on(t.organizationId, t.id),
+    index('audit_entries_org_user_idx').on(t.organizationId, t.userId, t.id),
+    index('audit_entries_org_kind_idx').on(t.organizationId, t.kind, t.id),
+  ],
+);

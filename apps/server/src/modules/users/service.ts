@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { revokeUserSessions } from '../auth/repository.js';
+import { changedFields, recordAudit } from '../audit/service.js';
 import { issueInvite, prepareCode } from '../password/service.js';
 import { resolvePermissions, samePermissions, type PermissionState } from './permissions.js';
 import {
@@ -21,6 +22,7 @@ import {
   organizationBranches,
   replaceUserBranches,
   updateOrganizationUser,
+  type Queryable,
   type UserRow,
 } from './repository.js';
 import { storedPermissions, toManagedUser } from './view.js';
@@ -109,14 +111,18 @@ export async function updateUser(db: Database, principal: Principal, id: number,
       ? { subConfirmation: subscriptions.confirmation, subShipping: subscriptions.shipping, subInvoice: subscriptions.invoice }
       : {}),
   };
+  const before = auditSnapshot(user, stored, orgBranches);
   try {
     await db.transaction(async (tx) => {
       if (mode === 'profile') {
         await updateOrganizationUser(tx, principal.organization.id, user.id, common);
+        await auditUserChange(tx, principal, user, before, auditSnapshot({ ...user, ...definedOnly(common) }, stored, orgBranches));
         return;
       }
       await updateOrganizationUser(tx, principal.organization.id, user.id, { ...common, email, isActive, ...permissionColumns(requested) });
       if (!requested.useOrganizationBranches) await replaceUserBranches(tx, user.id, requested.branchIds);
+      const after = auditSnapshot({ ...user, ...definedOnly(common), email, isActive }, requested, orgBranches);
+      await auditUserChange(tx, principal, user, before, after);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -124,6 +130,47 @@ export async function updateUser(db: Database, principal: Principal, id: number,
   }
   // Spec 6 / server-rules: a deactivated user's sessions end at once.
   if (user.isActive && !isActive) await revokeUserSessions(db, user.id);
+}
+
+/** A user as the audit trail records it (issue 20): contact, status, options, roles and branches. */
+function auditSnapshot(
+  user: Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'phone' | 'isActive' | 'subConfirmation' | 'subShipping' | 'subInvoice'>,
+  permissions: PermissionState,
+  orgBranches: { id: number; branchNumber: number }[],
+) {
+  return {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    isActive: user.isActive,
+    subscriptions: { confirmation: user.subConfirmation, shipping: user.subShipping, invoice: user.subInvoice },
+    restrictedPricing: permissions.restrictedPricing,
+    limitOrderHistory: permissions.limitOrderHistory,
+    allowCashSales: permissions.allowCashSales,
+    useOrganizationRoles: permissions.useOrganizationRoles,
+    roles: [...permissions.roles].sort(),
+    useOrganizationBranches: permissions.useOrganizationBranches,
+    branches: permissions.useOrganizationBranches
+      ? []
+      : orgBranches.filter((b) => permissions.branchIds.includes(b.id)).map((b) => b.branchNumber),
+  };
+}
+type AuditSnapshot = ReturnType<typeof auditSnapshot>;
+
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * One entry per saved change, holding only the fields that changed: 'user.activate' or
+ * 'user.deactivate' when the status changed, else 'user.update'. Nothing changed, nothing written.
+ */
+async function auditUserChange(tx: Queryable, principal: Principal, user: UserRow, before: AuditSnapshot, after: AuditSnapshot) {
+  const diff = changedFields(before, after);
+  if (!diff) return;
+  const kind = before.isActive === after.isActive ? 'user.update' : after.isActive ? 'user.activate' : 'user.deactivate';
+  await recordAudit(tx, principal, { kind, subject: user.email, subjectId: user.id, before: diff.before, after: diff.after });
 }
 
 function permissionColumns(state: PermissionState) {
@@ -180,6 +227,12 @@ export async function inviteUser(db: Database, principal: Principal, body: Invit
         ...permissionColumns(permissions),
       });
       if (!permissions.useOrganizationBranches) await replaceUserBranches(tx, user.id, permissions.branchIds);
+      await recordAudit(tx, principal, {
+        kind: 'user.invite',
+        subject: user.email,
+        subjectId: user.id,
+        after: auditSnapshot(user, permissions, orgBranches),
+      });
       await issueInvite(tx, {
         user,
         prepared,

@@ -1,0 +1,88 @@
+/**
+ * The audit trail (issue 20): every change to users, addresses, saved carts and organization
+ * settings is written with who, when, what and the values before and after. `recordAudit` runs in
+ * the caller's transaction, so an entry exists exactly when its change was committed.
+ */
+import { totalPagesOf, type AuditEntry, type AuditKind, type AuditListQuery, type AuditListResponse } from '@portal/domain';
+import type { Principal } from '../auth/principal.js';
+import type { Queryable } from '../users/repository.js';
+import { countAuditEntries, insertAuditEntry, listAuditEntries, type AuditRow } from './repository.js';
+
+export type AuditChange = {
+  kind: AuditKind;
+  /** What was changed, in words: an email, an address name, a saved cart's name. */
+  subject: string;
+  /** The id of what was changed (user id, address id, saved cart id), when it has one. */
+  subjectId?: number | null;
+  /** JSON-serialisable values; null (or omitted) for a creation's before or a deletion's after. */
+  before?: unknown;
+  after?: unknown;
+};
+
+/** Write one audit entry for `principal`'s organization, inside the caller's transaction `tx`. */
+export async function recordAudit(tx: Queryable, principal: Pick<Principal, 'user' | 'organization'>, change: AuditChange): Promise<void> {
+  const { user } = principal;
+  await insertAuditEntry(tx, {
+    organizationId: principal.organization.id,
+    userId: user.id,
+    userName: `${user.firstName} ${user.lastName}`.trim(),
+    userEmail: user.email,
+    kind: change.kind,
+    subject: change.subject,
+    subjectId: change.subjectId ?? null,
+    before: toJson(change.before),
+    after: toJson(change.after),
+  });
+}
+
+/** Dates become ISO strings and undefined fields disappear, as they would in an API answer. */
+function toJson(value: unknown): unknown {
+  return value === undefined || value === null ? null : JSON.parse(JSON.stringify(value));
+}
+
+/**
+ * Only the fields whose values differ, as `{ before, after }`; null when nothing changed.
+ * Arrays and objects compare by their JSON.
+ */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } | null {
+  const b: Partial<T> = {};
+  const a: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  return Object.keys(a).length === 0 ? null : { before: b, after: a };
+}
+
+function toEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    userId: row.userId,
+    userName: row.userName,
+    userEmail: row.userEmail,
+    kind: row.kind as AuditKind,
+    subject: row.subject,
+    subjectId: row.subjectId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  };
+}
+
+/** `GET /api/organization/audit` (manageUsers, checked by the route): newest first, filtered, paged. */
+export async function listAudit(db: Queryable, principal: Principal, query: AuditListQuery): Promise<AuditListResponse> {
+  const filter = { organizationId: principal.organization.id, userId: query.userId, kind: query.kind };
+  const [rows, totalResults] = await Promise.all([
+    listAuditEntries(db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+    countAuditEntries(db, filter),
+  ]);
+  return {
+    entries: rows.map(toEntry),
+    page: query.page,
+    pageSize: query.pageSize,
+    totalResults,
+    totalPages: totalPagesOf(totalResults, query.pageSize),
+  };
+}
