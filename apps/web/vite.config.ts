@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudget } from './tools/bundle-budget.ts';
+import { precompress } from './tools/precompress.ts';
 
 /** The portal's colour (public/favicon.svg): the manifest's theme and index.html's theme-color. */
 const THEME_COLOR = '#1c4e80';
@@ -79,6 +80,8 @@ export default defineConfig({
         // call fails (and the screen says so) rather than answering stale data.
       },
     }),
+    // Brotli and gzip copies of the text files beside them, served as they are (tools/precompress.ts).
+    precompress(),
   ],
   server: {
     port: 5173,
