@@ -33,3 +33,16 @@ function sendAsBytes(
 
 /** Spread into the options of a route whose 200 answer is a big list built from typed rows. */
 export const bigJsonAnswer = { serializerCompiler: serializeWithJsonStringify, onSend: sendAsBytes };
+
+/** A JSON array from its items' JSON texts (answers whose items PostgreSQL wrote as JSON). */
+export function jsonArrayText(items: string[]): string {
+  return `[${items.join(',')}]`;
+}
+
+/**
+ * Sends an answer that is already JSON text (written by PostgreSQL, see catalog/repository.ts
+ * ProductJsonRow) as bytes: no serializer runs on a Buffer. Compression and ETags still apply.
+ */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(text));
+}

@@ -23,29 +23,27 @@ import type { Database } from '../../db/client.js';
 import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
 
-/** A product row as the priced statements answer it (snake_case, cents). */
-export type PricedProductRow = {
-  /** The catalog priced for ('portal' resolved to the caller's first). */
-  catalog_id: string;
+/**
+ * A product as the priced statements answer it: the spec's Product (spec 3) already written as
+ * JSON text by PostgreSQL (productJson below). The catalog calls send it on as bytes; nothing
+ * parses 50 products' lists and texts into objects only to write them out again (issue 15: the
+ * cart refresh of 50 SKUs spent most of its time there, not in the statement).
+ */
+export type ProductJsonRow = { product: string };
+
+/** The export's row (snake_case, cents): see export.ts. */
+export type ExportRow = {
   sku: string;
   brand: string;
   model: string;
   label: string;
   short_description: string;
-  medium_description: string;
-  long_description: string;
-  features: string[];
-  specifications: Record<string, string>;
-  in_the_box: string[];
-  images: string[];
-  downloads: Record<string, string>;
   msrp_cents: number;
   price_cents: number;
   weight: number;
   length: number;
   width: number;
   height: number;
-  requires_geo_warehouse: boolean;
   requires_flatbed: boolean;
   requires_fork_lift: boolean;
   requires_lift_gate: boolean;
@@ -54,7 +52,6 @@ export type PricedProductRow = {
   in_region: number;
   outside_region: number;
   next_receipt_date: string | null;
-  receipts: { availableQuantity: number; date: string }[] | null;
 };
 
 /** The fallback catalog id of the dashboard link: the user's first catalog (spec 2, 9). */
@@ -100,34 +97,36 @@ function catalogWarehouses(shipToState: string | null): SQL {
                ELSE w.code = cat.ships_only_from END`;
 }
 
-/** The export's columns (see export.ts): no long texts, lists or receipts to parse per row. */
-export type ExportRow = Pick<
-  PricedProductRow,
-  | 'sku'
-  | 'brand'
-  | 'model'
-  | 'label'
-  | 'short_description'
-  | 'msrp_cents'
-  | 'price_cents'
-  | 'weight'
-  | 'length'
-  | 'width'
-  | 'height'
-  | 'requires_flatbed'
-  | 'requires_fork_lift'
-  | 'requires_lift_gate'
-  | 'requires_residential'
-  | 'is_small_parcel'
-  | 'in_region'
-  | 'outside_region'
-  | 'next_receipt_date'
->;
-
 type PricedOptions = {
   /** `export`: only ExportRow's columns, and the next receipt date without the receipt list. */
   columns?: 'product' | 'export';
 };
+
+/**
+ * The spec's Product (spec 3) as JSON text, from the priced statement's tables (p products, cat,
+ * st stock, rc receipts). Prices are cents / 100 as float8, exactly the numbers
+ * centsToDollars gives; keys in the order of the Product schema.
+ */
+function productJson(price: SQL): SQL {
+  return sql`json_build_object(
+      'sku', p.sku, 'brand', p.brand, 'model', p.model, 'catalog', cat.id,
+      'price', (round(${price}) / 100.0)::float8, 'msrp', (round(p.msrp_cents) / 100.0)::float8,
+      'availability', json_build_object(
+        'netAvailable', coalesce(st.in_region, 0) + coalesce(st.outside_region, 0),
+        'nextReceiptDate', rc.next_receipt_date,
+        'inRegion', coalesce(st.in_region, 0), 'outsideRegion', coalesce(st.outside_region, 0)),
+      'scheduledAvailability', coalesce(rc.receipts, '[]'::json),
+      'eCommerceInformation', json_build_object(
+        'label', p.label, 'shortDescription', p.short_description, 'mediumDescription', p.medium_description,
+        'longDescription', p.long_description, 'features', p.features, 'specifications', p.specifications,
+        'inTheBox', p.in_the_box, 'images', p.images, 'downloads', p.downloads),
+      'shippingInformation', json_build_object(
+        'weight', p.weight, 'length', p.length, 'width', p.width, 'height', p.height,
+        'requiresGeoWarehouse', p.requires_geo_warehouse, 'requiresFlatbed', p.requires_flatbed,
+        'requiresForkLift', p.requires_fork_lift, 'requiresLiftGate', p.requires_lift_gate,
+        'requiresResidential', p.requires_residential, 'isSmallParcel', p.is_small_parcel)
+    )::text AS product`;
+}
 
 /**
  * Prices and stocks the SKUs of `selection` (a statement answering `sku` and `ord`), in `ord`
@@ -152,13 +151,14 @@ function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string |
     WITH cat AS MATERIALIZED (${catalog}),
     selection AS (${selection}),
     wh AS MATERIALIZED (${catalogWarehouses(shipToState)})
-    SELECT cat.id AS catalog_id, p.sku, p.brand, p.model, p.label, p.short_description,
-      ${full ? sql`p.medium_description, p.long_description, p.features, p.specifications, p.in_the_box, p.images, p.downloads,` : sql``}
-      p.msrp_cents, ${price} AS price_cents,
-      p.weight, p.length, p.width, p.height, p.requires_geo_warehouse, p.requires_flatbed,
-      p.requires_fork_lift, p.requires_lift_gate, p.requires_residential, p.is_small_parcel,
-      coalesce(st.in_region, 0) AS in_region, coalesce(st.outside_region, 0) AS outside_region,
-      rc.next_receipt_date${full ? sql`, rc.receipts` : sql``}
+    SELECT ${
+      full
+        ? productJson(price)
+        : sql`p.sku, p.brand, p.model, p.label, p.short_description, p.msrp_cents, ${price} AS price_cents,
+      p.weight, p.length, p.width, p.height, p.requires_flatbed, p.requires_fork_lift, p.requires_lift_gate,
+      p.requires_residential, p.is_small_parcel, coalesce(st.in_region, 0) AS in_region,
+      coalesce(st.outside_region, 0) AS outside_region, rc.next_receipt_date`
+    }
     FROM selection s
     CROSS JOIN cat
     JOIN products p ON p.sku = s.sku
@@ -201,6 +201,21 @@ export function productsBySkusSql(terms: PricingTerms, caller: CatalogCaller, sh
     SELECT t.sku, t.ord FROM unnest(${sql.param(skus)}::text[]) WITH ORDINALITY AS t(sku, ord)
     WHERE EXISTS (SELECT 1 FROM catalog_products cp, cat WHERE cp.catalog_id = cat.id AND cp.sku = t.sku)`;
   return pricedProducts(terms, visibleCatalogSql(caller), shipToState, selection);
+}
+
+/**
+ * Which of these SKUs some catalog the caller may see lists (same visibility rule as
+ * visibleCatalogSql, over all of the caller's catalogs): the quick order tells "not in this
+ * catalog" from "unknown SKU" without naming products of catalogs the caller may not see.
+ */
+export function listedSkusSql(caller: Omit<CatalogCaller, 'catalogId'>, skus: string[]): SQL {
+  return sql`
+    SELECT DISTINCT cp.sku
+    FROM unnest(${sql.param(skus)}::text[]) AS t(sku)
+    JOIN catalog_products cp ON cp.sku = t.sku
+    JOIN organization_catalogs oc ON oc.catalog_id = cp.catalog_id AND oc.organization_id = ${caller.organizationId}
+    WHERE ${caller.useOrganizationCatalogs}::boolean
+       OR EXISTS (SELECT 1 FROM user_catalogs uc WHERE uc.user_id = ${caller.userId} AND uc.catalog_id = cp.catalog_id)`;
 }
 
 /** A search page's SKUs (already ranked in a catalog the caller may see), priced, in their order. */

@@ -14,17 +14,14 @@ import {
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/access.js';
 import { streamedCompression } from '../../http/compression.js';
-import { bigJsonAnswer } from '../../http/json-lists.js';
+import { jsonArrayText, sendJsonText } from '../../http/json-lists.js';
 import { openCatalogExport } from './export.js';
-import { findProduct, findProductsBySkus, searchCatalog } from './service.js';
+import { productText, productTextsBySkus, searchCatalogText } from './service.js';
 
 const catalogAccess = { roles: ['catalog' as const] };
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post('/api/catalog/search', {
-    // Products are built field by field from typed rows (product-mapper.ts): JSON.stringify'd and
-    // sent as bytes, not walked through zod again (http/json-lists.ts).
-    ...bigJsonAnswer,
     config: { access: catalogAccess },
     schema: {
       tags: ['catalog'],
@@ -32,11 +29,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       body: catalogSearchRequestSchema,
       response: { 200: catalogSearchResponseSchema },
     },
-    handler: (request) => searchCatalog(db, principalOf(request), request.body),
+    handler: async (request, reply) => sendJsonText(reply, await searchCatalogText(db, principalOf(request), request.body)),
   });
 
   app.get('/api/catalog/product/:sku', {
-    ...bigJsonAnswer,
     config: { access: catalogAccess },
     schema: {
       tags: ['catalog'],
@@ -45,11 +41,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       querystring: productQuerySchema,
       response: { 200: productSchema },
     },
-    handler: (request) => findProduct(db, principalOf(request), { sku: request.params.sku, ...request.query }),
+    handler: async (request, reply) =>
+      sendJsonText(reply, await productText(db, principalOf(request), { sku: request.params.sku, ...request.query })),
   });
 
   app.post('/api/catalog/products', {
-    ...bigJsonAnswer,
     config: { access: catalogAccess },
     schema: {
       tags: ['catalog'],
@@ -57,11 +53,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       body: productBatchRequestSchema,
       response: { 200: productBatchResponseSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { skuList, shipToState, branchNumber, catalog } = request.body;
       // Spec 5: like the search, a lookup missing state, branch or catalog has an empty answer.
       if (!shipToState || !branchNumber || !catalog) return [];
-      return findProductsBySkus(db, principalOf(request), { skus: skuList, shipToState, branchNumber, catalog });
+      const products = await productTextsBySkus(db, principalOf(request), { skus: skuList, shipToState, branchNumber, catalog });
+      return sendJsonText(reply, jsonArrayText(products));
     },
   });
 

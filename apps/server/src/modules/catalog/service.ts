@@ -6,19 +6,20 @@
 import type { CatalogSearchCriteria, CatalogSearchResponse, Product } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
+import { jsonArrayText } from '../../http/json-lists.js';
 import type { Principal } from '../auth/principal.js';
 import { catalogCallerOf, pricingContextFor, pricingTermsOf, requireBranch, type PricingContext } from './catalog-access.js';
-import { toProduct } from './product-mapper.js';
 import { keywordPlan } from './keywords.js';
 import {
   browsePageSql,
   isBrowsing,
+  listedSkusSql,
   pageBySkusSql,
   productsBySkusSql,
   queryRows,
   rankedSkusSql,
   type MatchMode,
-  type PricedProductRow,
+  type ProductJsonRow,
   type SearchFilter,
 } from './repository.js';
 import { CACHED_SKUS, searchCacheOf, type RankedResult } from './search-cache.js';
@@ -26,6 +27,7 @@ import { CACHED_SKUS, searchCacheOf, type RankedResult } from './search-cache.js
 export const PRODUCT_NOT_FOUND = 'The product was not found.';
 
 export type ProductLookup = { skus: string[]; catalog: string; branchNumber: number; shipToState: string };
+export type ProductQuery = { sku: string; catalog: string; branchNumber: number; shipToState: string };
 
 /**
  * The products of a SKU list priced for the caller, in the list's order; SKUs that are not in the
@@ -33,34 +35,57 @@ export type ProductLookup = { skus: string[]; catalog: string; branchNumber: num
  * and by the cart and checkout modules to re-price a cart on the server.
  */
 export async function findProductsBySkus(db: Database, principal: Principal, input: ProductLookup): Promise<Product[]> {
+  return (await productTextsBySkus(db, principal, input)).map(parseProduct);
+}
+
+/**
+ * findProductsBySkus as the products' JSON texts, for the routes that send them on unparsed
+ * (ProductJsonRow). The catalog's visibility check is part of the one statement (productsBySkusSql).
+ */
+export async function productTextsBySkus(db: Database, principal: Principal, input: ProductLookup): Promise<string[]> {
   requireBranch(principal, input.branchNumber);
   const skus = [...new Set(input.skus.map((s) => s.trim()).filter((s) => s.length > 0))];
   if (skus.length > 0) {
-    // The catalog's visibility check is part of this one statement (productsBySkusSql).
     const statement = productsBySkusSql(pricingTermsOf(principal), catalogCallerOf(principal, input.catalog), input.shipToState, skus);
-    const rows = await queryRows<PricedProductRow>(db, statement, { prepared: true });
-    if (rows.length > 0) return rows.map((row) => toProduct(row, row.catalog_id));
+    const rows = await queryRows<ProductJsonRow>(db, statement, { prepared: true });
+    if (rows.length > 0) return rows.map((row) => row.product);
   }
   // Nothing priced: none of the SKUs is listed, or the catalog is not the caller's (404).
   await pricingContextFor(db, principal, input.catalog);
   return [];
 }
 
-export async function findProduct(
-  db: Database,
-  principal: Principal,
-  input: { sku: string; catalog: string; branchNumber: number; shipToState: string },
-): Promise<Product> {
-  const [product] = await findProductsBySkus(db, principal, { ...input, skus: [input.sku] });
+/** One product's JSON text; 404 when the catalog does not list it. */
+export async function productText(db: Database, principal: Principal, input: ProductQuery): Promise<string> {
+  const [product] = await productTextsBySkus(db, principal, { ...input, skus: [input.sku] });
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
 }
 
+/**
+ * The SKUs of the list that any catalog the caller may see lists: one statement. The quick order
+ * asks it only for the SKUs its own catalog did not price, to tell "not in this catalog" from
+ * "unknown SKU".
+ */
+export async function skusInCallerCatalogs(db: Database, principal: Principal, skus: string[]): Promise<Set<string>> {
+  const unique = [...new Set(skus)];
+  if (unique.length === 0) return new Set();
+  const { organizationId, userId, useOrganizationCatalogs } = catalogCallerOf(principal, '');
+  const rows = await queryRows<{ sku: string }>(db, listedSkusSql({ organizationId, userId, useOrganizationCatalogs }, unique));
+  return new Set(rows.map((row) => row.sku));
+}
+
+export async function findProduct(db: Database, principal: Principal, input: ProductQuery): Promise<Product> {
+  return parseProduct(await productText(db, principal, input));
+}
+
+const parseProduct = (text: string) => JSON.parse(text) as Product;
+
 /** The page's SKUs, priced for the caller, in the SKUs' order: one prepared statement. */
-async function pricedPage(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<Product[]> {
+async function pricedPage(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<string[]> {
   if (skus.length === 0) return [];
-  const rows = await queryRows<PricedProductRow>(db, pageBySkusSql(ctx, shipToState, skus), { prepared: true });
-  return rows.map((row) => toProduct(row, ctx.catalogId));
+  const rows = await queryRows<ProductJsonRow>(db, pageBySkusSql(ctx, shipToState, skus), { prepared: true });
+  return rows.map((row) => row.product);
 }
 
 /**
@@ -96,8 +121,21 @@ async function rankedPage(
  * catalog that is given but not the caller's is still refused, so the empty answer hides nothing.
  */
 export async function searchCatalog(db: Database, principal: Principal, criteria: CatalogSearchCriteria): Promise<CatalogSearchResponse> {
+  return JSON.parse(await searchCatalogText(db, principal, criteria)) as CatalogSearchResponse;
+}
+
+/** searchCatalog's answer as JSON text, its products written by PostgreSQL (ProductJsonRow). */
+export async function searchCatalogText(db: Database, principal: Principal, criteria: CatalogSearchCriteria): Promise<string> {
+  const { results, ...head } = await searchAnswer(db, principal, criteria);
+  return `${JSON.stringify(head).slice(0, -1)},"results":${jsonArrayText(results)}}`;
+}
+
+/** A search answer whose products are still JSON texts. */
+type SearchAnswer = Omit<CatalogSearchResponse, 'results'> & { results: string[] };
+
+async function searchAnswer(db: Database, principal: Principal, criteria: CatalogSearchCriteria): Promise<SearchAnswer> {
   const { page, pageSize } = criteria;
-  const empty: CatalogSearchResponse = { page, pageSize, totalResults: 0, results: [] };
+  const empty: SearchAnswer = { page, pageSize, totalResults: 0, results: [] };
   if (criteria.branchNumber) requireBranch(principal, criteria.branchNumber);
   const ctx = criteria.catalog ? await pricingContextFor(db, principal, criteria.catalog) : undefined;
   if (!ctx || !criteria.branchNumber || !criteria.shipToState) return empty;
@@ -110,8 +148,8 @@ export async function searchCatalog(db: Database, principal: Principal, criteria
     // The whole catalog in SKU order: the total is kept per catalog, the page is one prepared statement.
     const total = ctx.productCount;
     if (window.offset >= total) return { ...empty, totalResults: total };
-    const rows = await queryRows<PricedProductRow>(db, browsePageSql(ctx, shipToState, window), { prepared: true });
-    return { page, pageSize, totalResults: total, results: rows.map((row) => toProduct(row, ctx.catalogId)) };
+    const rows = await queryRows<ProductJsonRow>(db, browsePageSql(ctx, shipToState, window), { prepared: true });
+    return { page, pageSize, totalResults: total, results: rows.map((row) => row.product) };
   }
 
   let ranked = await rankedPage(db, ctx, filter, 'strict', window);
