@@ -31,6 +31,7 @@ import { badgeRoutes } from './modules/badges/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { stripeCspSources } from './payments/stripe-csp.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { serializeRequest } from './process/log-redaction.js';
 
 export type AppDependencies = { config: Config; db: Database };
 
@@ -74,6 +75,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
               paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
               censor: '[redacted]',
             },
+            // Codes and tokens in a URL (password links, token-shaped path segments) never reach the log.
+            serializers: { req: serializeRequest },
           },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,

@@ -1,13 +1,25 @@
 /**
  * The only reader of process.env. Every variable is listed in the README's configuration table.
  */
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root, so `./data` means the same folder whichever workspace npm runs in. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository root, so `./data` means the same folder whichever workspace npm runs in: the nearest
+ * folder above this module holding `apps/server/drizzle`, which finds it both from the sources
+ * (`apps/server/src/config.ts` under tsx) and from the bundle (`apps/server/dist/*.js`, tools/build.mjs).
+ */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'apps/server/drizzle/meta/_journal.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../..');
+  }
+}
 
 /** The sender of every email unless MAIL_FROM says otherwise. */
 export const DEFAULT_MAIL_FROM = 'Dealer Portal <no-reply@portal.example.com>';
@@ -73,6 +85,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   PAYMENT_GATEWAY: z.enum(['simulated', 'stripe']).default('simulated'),
   STRIPE_SECRET_KEY: z
     .string()
@@ -132,6 +145,11 @@ export type Config = {
   mailFrom: string;
   /** 0 disables the outbox worker in this process. */
   mailWorkerIntervalMs: number;
+  /**
+   * On SIGTERM/SIGINT the server stops accepting, lets requests in flight and the outbox worker's
+   * batch finish, closes the database and exits; after this long it exits (code 1) whatever is left.
+   */
+  shutdownTimeoutMs: number;
   /** Payments (docs/decisions/006-payment-gateway.md): `simulated` needs no network; `stripe` needs its keys. */
   paymentGateway: 'simulated' | 'stripe';
   stripeSecretKey: string | undefined;
@@ -194,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailWorkerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     paymentGateway: e.PAYMENT_GATEWAY,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,

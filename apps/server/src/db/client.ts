@@ -3,7 +3,6 @@
  * when DATABASE_URL is set. Both run the same migrations and the same Drizzle queries.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,9 +11,22 @@ import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/nod
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { REPO_ROOT } from '../config.js';
 import * as schema from './schema.js';
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** The committed migrations, read at run time (from the sources under tsx and from the bundle alike). */
+export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'apps/server/drizzle');
+
+/**
+ * Key of the PostgreSQL advisory lock held while migrating: processes started together against one
+ * database migrate one at a time; the others wait, then find nothing left to apply.
+ */
+export const MIGRATION_LOCK_KEY = 7_202_611_018;
+
+export type MigrateOptions = {
+  /** Called once when another process holds the migration lock and this one starts waiting for it. */
+  onWait?: () => void;
+};
 
 /**
  * One type for both drivers. The query builders are identical; only the raw result wrapper differs,
@@ -25,7 +37,7 @@ export type Database = NodePgDatabase<typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  migrate(options?: MigrateOptions): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -44,7 +56,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: (migrateOptions) => migratePostgresLocked(pool, migrateOptions),
       close: () => pool.end(),
     };
   }
@@ -61,6 +73,34 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Applies the migrations while holding the advisory lock, on one connection: the lock is a session
+ * lock, so taking it, migrating and releasing it must all happen on the same connection. PGlite needs
+ * no lock (one process per DATA_DIR, data-dir-lock.ts).
+ */
+async function migratePostgresLocked(pool: pg.Pool, options: MigrateOptions = {}): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const attempt = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [MIGRATION_LOCK_KEY]);
+    if (!attempt.rows[0]?.locked) {
+      options.onWait?.();
+      await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    }
+    try {
+      await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A connection that failed is discarded (its session, and any lock it still held, end with it).
+    client.release(broken);
+  }
 }
 
 /** The PGlite client behind a handle, for dumping a seeded template in tests. */

@@ -1,4 +1,7 @@
-/** Starts `main.ts` as its own process, for the tests of how the server starts (modes, DATA_DIR lock). */
+/**
+ * Starts the server as its own process, for the tests of how the server starts, runs and stops
+ * (modes, DATA_DIR lock, shutdown, several processes): `main.ts` under tsx, or a built bundle (`script`).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from '../config.js';
@@ -10,10 +13,11 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-export function spawnServer(env: Record<string, string>, args: string[] = []): ServerProcess {
+export function spawnServer(env: Record<string, string>, args: string[] = [], options: { script?: string } = {}): ServerProcess {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'PORTAL_MODE', 'NODE_ENV', 'SMTP_URL', 'PUBLIC_URL', 'INIT_CWD']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts'), ...args], {
+  const command = options.script ? [options.script] : ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')];
+  const child = spawn(process.execPath, [...command, ...args], {
     env: { ...base, HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_WORKER_INTERVAL_MS: '0', ...env },
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -26,16 +30,16 @@ export function spawnServer(env: Record<string, string>, args: string[] = []): S
 }
 
 /** Waits until /api/health answers 200, or fails when the process ends first or after `timeoutMs`. */
-export async function waitForHealth(server: ServerProcess, port: number, timeoutMs = 120_000): Promise<void> {
+export async function waitForHealth(server: ServerProcess, port: number, timeoutMs = 120_000, route = '/api/health'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}: ${server.output()}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+      if ((await fetch(`http://127.0.0.1:${port}${route}`)).ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`no /api/health within ${timeoutMs} ms: ${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`no ${route} within ${timeoutMs} ms: ${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJournal } from '../../db/migrate-status.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -40,6 +42,45 @@ describe('system routes', () => {
     const response = await t.request({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ messages: [{ field: '', message: 'Not found.' }] });
+  });
+});
+
+describe('health probes', () => {
+  it('GET /api/health/live answers 200 without a session', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health/live' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/health/ready answers 200 with every committed migration applied', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready', migrations: readJournal().length });
+  });
+
+  it('GET /api/health/ready answers 503 naming the migration the database lacks', async () => {
+    const behind = await createTestApp();
+    try {
+      const latest = readJournal().at(-1)!;
+      await behind.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${latest.when}`);
+      const response = await behind.request({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ messages: [{ field: '', message: `Migrations not applied: ${latest.tag}.` }] });
+      // Liveness does not depend on the database.
+      expect((await behind.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('GET /api/health/ready answers 503 when the database is gone, and live still 200', async () => {
+    const gone = await createTestApp();
+    await gone.handle.close();
+    const response = await gone.request({ method: 'GET', url: '/api/health/ready' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ messages: [{ field: '', message: 'The database does not answer.' }] });
+    expect((await gone.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    await gone.app.close();
   });
 });
 
