@@ -29,6 +29,7 @@ import { usersRoutes } from './modules/users/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { badgeRoutes } from './modules/badges/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { addressRoutes } from './modules/addresses/routes.js';
 import { stripeCspSources } from './payments/stripe-csp.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { serializeRequest } from './process/log-redaction.js';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(badgeRoutes, { db });
   await app.register(mediaRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(addressRoutes, { db });
   // The development mailbox exists only in demo mode while it is the mail transport (no SMTP_URL),
   // and answers only this machine (dev-mailbox-routes.ts).
   if (config.mode === 'demo' && !config.smtpUrl) await app.register(devMailboxRoutes, { db });

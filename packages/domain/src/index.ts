@@ -26,3 +26,4 @@ export * from './users/profile.js';
 export * from './checkout/index.js';
 export * from './badges/index.js';
 export * from './audit.js';
+export * from './addresses.js';
