@@ -27,3 +27,6 @@ export * from './checkout/index.js';
 export * from './badges/index.js';
 export * from './audit.js';
 export * from './addresses.js';
+export * from './quick-order.js';
+export * from './saved-carts.js';
+export * from './imports.js';

@@ -1,0 +1,44 @@
+/**
+ * The catalog file of the command line (`npm run portal -- export catalog --catalog=ID`): the same
+ * columns and rows as the dealers' CSV export (catalog/export.ts), priced at the catalog's own
+ * price list (no organization's prices, no restriction), so it is what `import catalog` reads back.
+ */
+import { sql } from 'drizzle-orm';
+import { CATALOG_EXPORT_COLUMNS } from '@portal/domain';
+import type { Database } from '../../db/client.js';
+import type { PricingContext } from '../catalog/catalog-access.js';
+import { csvRow } from '../catalog/csv.js';
+import { exportLine } from '../catalog/export.js';
+import { catalogExportSql, queryRows, type ExportRow } from '../catalog/repository.js';
+import { ImportFileError } from './errors.js';
+
+const BATCH_SIZE = 2000;
+
+/** Writes the catalog's CSV through `write` (which may wait for the output to drain); ImportFileError (404) for an unknown catalog. */
+export async function exportCatalogFile(db: Database, catalogId: string, write: (chunk: string) => Promise<void> | void): Promise<number> {
+  const [catalog] = (await db.execute(sql`SELECT id, price_list_id, ships_only_from FROM catalogs WHERE id = ${catalogId}`)).rows as {
+    id: string;
+    price_list_id: number;
+    ships_only_from: string | null;
+  }[];
+  if (!catalog) throw new ImportFileError(`No catalog has the id ${catalogId}.`, 404);
+  const ctx: PricingContext = {
+    catalogId: catalog.id,
+    catalogPriceListId: catalog.price_list_id,
+    organizationPriceListId: null,
+    shipsOnlyFrom: catalog.ships_only_from,
+    restrictedPricing: false,
+    productCount: 0,
+    searchVersion: 0,
+  };
+  await write(csvRow(CATALOG_EXPORT_COLUMNS));
+  let after = '';
+  let count = 0;
+  for (;;) {
+    const rows = await queryRows<ExportRow>(db, catalogExportSql(ctx, { after, limit: BATCH_SIZE }));
+    if (rows.length > 0) await write(rows.map(exportLine).join(''));
+    count += rows.length;
+    if (rows.length < BATCH_SIZE) return count;
+    after = rows[rows.length - 1]!.sku;
+  }
+}
