@@ -129,6 +129,56 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       },
     }),
   },
+  // quick order, reorder and saved carts (issue 20)
+  'POST /api/cart/quick-order/validate': {
+    access: { roles: ['checkout', 'catalog'] },
+    branch: true,
+    sample: (ctx) => ({
+      body: { catalog: 'lifts', branchNumber: ctx.branchNumber, shipToState: STATE, lines: [{ line: 1, sku: SMALL_PARCEL, quantity: 2 }] },
+    }),
+  },
+  'POST /api/cart/reorder': {
+    access: { roles: ['checkout', 'orderHistory'] },
+    branch: true,
+    sample: (ctx) => ({ body: { documentNumber: ctx.orderNumber, branchNumber: ctx.branchNumber, shipToState: STATE } }),
+  },
+  'GET /api/saved-carts': {
+    access: { roles: ['checkout'] },
+    branch: true,
+    sample: (ctx) => ({ query: { branchNumber: ctx.branchNumber } }),
+  },
+  'POST /api/saved-carts': {
+    access: { roles: ['checkout'] },
+    branch: true,
+    sample: (ctx) => ({
+      body: { name: 'Matrix list', branchNumber: ctx.branchNumber, catalog: 'lifts', items: [{ sku: SMALL_PARCEL, quantity: 1 }] },
+    }),
+  },
+  // No saved cart has this id: an allowed caller reaches the service and gets its 404.
+  'GET /api/saved-carts/:id': {
+    access: { roles: ['checkout'] },
+    branch: true,
+    sample: (ctx) => ({ url: '/api/saved-carts/999999', query: { branchNumber: ctx.branchNumber } }),
+    allowed: [404],
+  },
+  'PUT /api/saved-carts/:id': {
+    access: { roles: ['checkout'] },
+    branch: true,
+    sample: (ctx) => ({ url: '/api/saved-carts/999999', query: { branchNumber: ctx.branchNumber }, body: { name: 'Renamed' } }),
+    allowed: [404],
+  },
+  'DELETE /api/saved-carts/:id': {
+    access: { roles: ['checkout'] },
+    branch: true,
+    sample: (ctx) => ({ url: '/api/saved-carts/999999', query: { branchNumber: ctx.branchNumber } }),
+    allowed: [404],
+  },
+  'POST /api/saved-carts/:id/load': {
+    access: { roles: ['checkout'] },
+    branch: true,
+    sample: (ctx) => ({ url: '/api/saved-carts/999999/load', query: { branchNumber: ctx.branchNumber }, body: { shipToState: STATE } }),
+    allowed: [404],
+  },
   'POST /api/catalog/search': {
     access: { roles: ['catalog'] },
     branch: true,
