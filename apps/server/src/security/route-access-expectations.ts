@@ -56,9 +56,15 @@ export type MatrixContext = {
   buyerId: number;
   /** A document number of branch 101 (organization 1). */
   orderNumber: number;
-  /** A new checkout of organization 1's admin (branch 101), made for this one call. */
-  freshCheckout(): Promise<{ confirmationNumber: string; paymentIntentId: string; paymentIntentSecret: string }>;
-  /** An email address unique to this call (invitations). */
+  /**
+   * A new checkout of branch 101 made for this one call, by the caller when the caller is an
+   * organization 1 user with the checkout role (checkouts belong to their user), else by organization 1's admin;
+   * with its shipping details when asked.
+   */
+  freshCheckout(options?: {
+    withShipping?: boolean;
+  }): Promise<{ confirmationNumber: string; paymentIntentId: string; paymentIntentSecret: string }>;
+  /** An email address unique to this call, of no organization's domain (invitations, password codes). */
   uniqueEmail(): string;
 };
 
@@ -254,15 +260,15 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/integration/orders': { access: 'integration', sample: () => ({ query: { since: '2020-01-01T00:00:00Z', limit: 1 } }) },
 
   // password codes (public; the answer never tells whether the email exists)
-  'POST /api/secure-challenge': { access: 'public', sample: () => ({ body: { email: 'nobody@example.com' } }) },
+  'POST /api/secure-challenge': { access: 'public', sample: (ctx) => ({ body: { email: ctx.uniqueEmail() } }) },
   'POST /api/secure-challenge/verify': {
     access: 'public',
-    sample: () => ({ body: { email: 'nobody@example.com', challenge: 'ABCD-1234' } }),
+    sample: (ctx) => ({ body: { email: ctx.uniqueEmail(), challenge: 'ABCD-1234' } }),
     allowed: [400, 401, 404],
   },
   'POST /api/secure-challenge/complete': {
     access: 'public',
-    sample: () => ({ body: { email: 'nobody@example.com', password: 'Another-Password-2026!', challenge: 'ABCD-1234' } }),
+    sample: (ctx) => ({ body: { email: ctx.uniqueEmail(), password: 'Another-Password-2026!', challenge: 'ABCD-1234' } }),
     allowed: [400, 401, 404],
   },
 
@@ -277,7 +283,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'PUT /api/users/:id': {
     access: {},
-    sample: (ctx) => ({ url: `/api/users/${ctx.buyerId}`, body: { firstName: 'Matrix', lastName: 'Buyer', phone: '3035550100' } }),
+    sample: (ctx) => ({
+      url: `/api/users/${ctx.buyerId}`,
+      body: { id: ctx.buyerId, firstName: 'Matrix', lastName: 'Buyer', phone: '3035550100' },
+    }),
     otherOrganization: [404],
     callers: EDIT_OTHER_USER,
   },
@@ -343,7 +352,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'POST /api/checkout/terminal/process': {
     access: { roles: ['checkout'], flag: 'allowTerminals' },
-    sample: async (ctx) => ({ body: { readerId: 'tmr_front_counter', paymentIntentId: (await ctx.freshCheckout()).paymentIntentId } }),
+    sample: async (ctx) => ({
+      body: { readerId: 'tmr_front_counter', paymentIntentId: (await ctx.freshCheckout({ withShipping: true })).paymentIntentId },
+    }),
   },
   'POST /api/checkout/terminal/status': {
     access: { roles: ['checkout'], flag: 'allowTerminals' },
