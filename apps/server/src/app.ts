@@ -28,6 +28,7 @@ import { passwordRoutes } from './modules/password/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { badgeRoutes } from './modules/badges/routes.js';
+import { savedCartRoutes } from './modules/saved-carts/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { stripeCspSources } from './payments/stripe-csp.js';
@@ -124,6 +125,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(usersRoutes, { db, config });
   await app.register(checkoutRoutes, { db, config });
   await app.register(badgeRoutes, { db });
+  await app.register(savedCartRoutes, { db });
   await app.register(mediaRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(addressRoutes, { db });
