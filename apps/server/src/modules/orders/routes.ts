@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/access.js';
 import { bigJsonAnswer } from '../../http/json-lists.js';
 import { openOrders, orderDetail, recentOrders, searchOrderHistory } from './service.js';
+import { orderPdf } from './order-pdf.js';
 
 const orderHistory = { roles: ['orderHistory' as const] };
 
@@ -58,6 +59,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       response: { 200: orderDetailSchema },
     },
     handler: (request) => orderDetail(db, principalOf(request), request.params.id, request.query.branchNumber),
+  });
+
+  // Issue 20: the order document, from the details answer (same scoping and pricing; order-pdf.ts).
+  app.get('/api/orders/detail/:id/pdf', {
+    config: { access: orderHistory },
+    schema: {
+      tags: ['orders'],
+      summary: 'The order as a PDF document (application/pdf); an invoiced order also carries its invoice',
+      description: 'The same scoping as the details call: with branchNumber the order must belong to that branch; otherwise 404.',
+      params: orderDetailParamsSchema,
+      querystring: z.object({ branchNumber: branchNumberSchema.optional() }),
+    },
+    handler: async (request, reply) => {
+      const pdf = await orderPdf(db, principalOf(request), request.params.id, request.query.branchNumber);
+      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${pdf.fileName}"`).send(pdf.bytes);
+    },
   });
 
   app.post('/api/orders/search', {
