@@ -83,10 +83,16 @@ export function readStamp(file = STAMP_FILE) {
 }
 
 /** Which parts need building: a part is stale when its output is missing or its inputs' hash differs from the stamp. */
-export function staleParts({ stamp = readStamp(), webHash = hashInputs(WEB_INPUTS), serverHash = hashInputs(SERVER_INPUTS) } = {}) {
+export function staleParts({
+  stamp = readStamp(),
+  webHash = hashInputs(WEB_INPUTS),
+  serverHash = hashInputs(SERVER_INPUTS),
+  distDir = DIST_DIR,
+  webDistDir = WEB_DIST_DIR,
+} = {}) {
   return {
-    web: !existsSync(path.join(WEB_DIST_DIR, 'index.html')) || stamp.web !== webHash,
-    server: Object.keys(SERVER_ENTRIES).some((name) => !existsSync(path.join(DIST_DIR, `${name}.js`))) || stamp.server !== serverHash,
+    web: !existsSync(path.join(webDistDir, 'index.html')) || stamp.web !== webHash,
+    server: Object.keys(SERVER_ENTRIES).some((name) => !existsSync(path.join(distDir, `${name}.js`))) || stamp.server !== serverHash,
     webHash,
     serverHash,
   };
