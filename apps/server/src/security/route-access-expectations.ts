@@ -105,6 +105,15 @@ const EDIT_OTHER_USER: Partial<Record<CallerKind, number[]>> = {
   'role:storedPayments': [403],
 };
 
+/** Roles with neither manageUsers nor checkout: the address book refuses them (addresses/service.ts). */
+const ADDRESS_BOOK_OUTSIDERS: Partial<Record<CallerKind, number[]>> = {
+  'role:accounting': [403],
+  'role:catalog': [403],
+  'role:catalogExport': [403],
+  'role:orderHistory': [403],
+  'role:storedPayments': [403],
+};
+
 export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // system
   'GET /api/health': { access: 'public' },
@@ -227,6 +236,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     branch: true,
     sample: (ctx) => ({ url: `/api/orders/detail/${ctx.orderNumber}`, query: { branchNumber: ctx.branchNumber } }),
   },
+  // Issue 20: the order document, the details call's scoping.
+  'GET /api/orders/detail/:id/pdf': {
+    access: { roles: ['orderHistory'] },
+    sample: (ctx) => ({ url: `/api/orders/detail/${ctx.orderNumber}/pdf` }),
+    otherOrganization: [404],
+  },
   'POST /api/orders/search': {
     access: { roles: ['orderHistory'] },
     branch: true,
@@ -302,6 +317,23 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
         roles: { catalog: true },
       },
     }),
+  },
+
+  // organization: audit trail and address book (issue 20)
+  'GET /api/organization/audit': { access: { roles: ['manageUsers'] } },
+  // The service lets manageUsers or checkout read and add (the checkout's chooser and 'Save this address').
+  'GET /api/organization/addresses': { access: {}, callers: ADDRESS_BOOK_OUTSIDERS },
+  'POST /api/organization/addresses': { access: {}, sample: () => ({ body: ADDRESS }), callers: ADDRESS_BOOK_OUTSIDERS },
+  // No such address in the sample (a real one would be gone after the first DELETE): 404 to every allowed caller.
+  'PUT /api/organization/addresses/:id': {
+    access: { roles: ['manageUsers'] },
+    sample: () => ({ url: '/api/organization/addresses/2147483000', body: ADDRESS }),
+    allowed: [404],
+  },
+  'DELETE /api/organization/addresses/:id': {
+    access: { roles: ['manageUsers'] },
+    sample: () => ({ url: '/api/organization/addresses/2147483000' }),
+    allowed: [404],
   },
 
   // checkout
