@@ -12,6 +12,8 @@ import { REPO_ROOT } from '../config.js';
 const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   catalog: () => import('./catalog-bench.js'),
   orders: () => import('./orders-bench.js'),
+  // Lighthouse on the web app's login, catalog and cart pages (issue 21).
+  web: () => import('./web-bench.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,0 +1,229 @@
+/**
+ * `npm run bench -- web [--url=http://127.0.0.1:3000] [--runs=3]`: Lighthouse (mobile, its default
+ * simulated throttling: slow 4G, 4x CPU slowdown) on the login page, a catalog page and the cart,
+ * signed in through the UI for the last two, driving the system Chromium (never a downloaded
+ * browser). Reports each page's median of the runs: performance and accessibility scores, FCP, LCP,
+ * TBT, CLS and the bytes transferred (JavaScript apart). Issue 21's targets: performance >= 95,
+ * accessibility 100, LCP < 2.5 s.
+ *
+ * Run it against a fresh production build (`npm start` in another terminal). Every run starts cold
+ * as a first visit would: the HTTP cache, the service worker and its caches are cleared before each
+ * run; only the session (localStorage, cookies) survives for the signed-in pages.
+ */
+import lighthouse from 'lighthouse';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** The system Chromium with the flags of the end-to-end tests (apps/web/e2e/chromium.ts). */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const DEMO_USER = 'admin@summitlift.example.com';
+const DEMO_PASSWORD = 'Demo-Portal-2026!';
+const BRANCH = '101 Denver';
+const STATE = 'Colorado';
+const CATALOG_PATH = '/products/catalog/lifts';
+
+type Options = { url: string; runs: number };
+
+function parseOptions(args: string[]): Options {
+  const options: Options = { url: 'http://127.0.0.1:3000', runs: 3 };
+  for (const arg of args) {
+    const match = /^--(url|runs)=(.+)$/.exec(arg);
+    if (!match) throw new Error(`unknown argument ${arg}\noptions: --url=http://127.0.0.1:3000 --runs=3`);
+    if (match[1] === 'url') options.url = match[2]!.replace(/\/$/, '');
+    else if (!(Number(match[2]) >= 1)) throw new Error('--runs must be a positive number');
+    else options.runs = Math.floor(Number(match[2]));
+  }
+  return options;
+}
+
+type Measure = {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  transferredKB: number;
+  scriptKB: number;
+  failedAudits: string[];
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** One Lighthouse run of `url` in the launched Chromium, after a cold start of the origin's caches. */
+async function measure(chrome: LaunchedChrome, page: Page, url: string): Promise<Measure> {
+  // A first visit: no HTTP cache, no service worker or its precache; the session stays.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.detach();
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // Lighthouse would clear localStorage too, which signs the user out.
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  lighthouseVersion = lhr.lighthouseVersion;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const summary =
+    (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  const bytesOf = (type: string) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  const failedAudits = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .map((audit) => audit!.id);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    speedIndexMs: numeric('speed-index'),
+    transferredKB: bytesOf('total') / 1024,
+    scriptKB: bytesOf('script') / 1024,
+    failedAudits,
+  };
+}
+
+/** Signs in through the login page as the e2e tests do, picks the branch and the destination state. */
+async function signIn(page: Page, base: string) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(DEMO_USER);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  const branchModal = page.getByRole('dialog', { name: 'Select Branch' });
+  await branchModal.getByLabel(BRANCH).check();
+  await branchModal.getByRole('button', { name: 'OK' }).click();
+  await branchModal.waitFor({ state: 'hidden' });
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('button', { name: /Destination State/ })
+    .click();
+  const stateModal = page.getByRole('dialog', { name: 'Destination State' });
+  await stateModal.getByLabel('State').selectOption({ label: STATE });
+  await stateModal.getByRole('button', { name: 'OK' }).click();
+  await stateModal.waitFor({ state: 'hidden' });
+}
+
+/** Three products into the cart from the catalog page's tiles, so the cart page has rows to show. */
+async function fillCart(page: Page, base: string) {
+  await page.goto(`${base}${CATALOG_PATH}`);
+  const addButtons = page.locator('article[data-sku]').getByRole('button', { name: /^Add/ });
+  await addButtons.first().waitFor();
+  for (let i = 0; i < 3; i += 1) {
+    const button = addButtons.nth(i);
+    if (await button.isEnabled()) await button.click();
+  }
+  await page.goto(`${base}/shopping-cart`);
+  await page.getByRole('table', { name: 'Cart items' }).waitFor();
+}
+
+let lighthouseVersion = '';
+
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+
+export async function run(args: string[]): Promise<void> {
+  const options = parseOptions(args);
+  const health = await fetch(`${options.url}/api/health`).catch(() => null);
+  if (!health?.ok) throw new Error(`no portal answers at ${options.url}: start it first (npm start), or pass --url=...`);
+
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
+  let browser: Browser | undefined;
+  const rows: { label: string; runs: Measure[] }[] = [];
+  try {
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = context.pages()[0] ?? (await context.newPage());
+
+    const pages: { label: string; path: string; prepare?: () => Promise<void> }[] = [
+      { label: '/login (signed out)', path: '/login' },
+      {
+        label: `${CATALOG_PATH} (signed in)`,
+        path: CATALOG_PATH,
+        prepare: () => signIn(page, options.url),
+      },
+      { label: '/shopping-cart (signed in, 3 items)', path: '/shopping-cart', prepare: () => fillCart(page, options.url) },
+    ];
+    for (const target of pages) {
+      await target.prepare?.();
+      // Lighthouse opens its own tab; this one waits on a blank page so it adds no work.
+      await page.goto('about:blank');
+      const runs: Measure[] = [];
+      for (let i = 0; i < options.runs; i += 1) {
+        process.stdout.write(`  endpoint: ${target.label} run ${i + 1}/${options.runs}...`);
+        runs.push(await measure(chrome, page, `${options.url}${target.path}`));
+        process.stdout.write(' done\n');
+      }
+      rows.push({ label: target.label, runs });
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+    chrome.kill();
+  }
+
+  console.log(
+    `Lighthouse ${lighthouseVersion} mobile (simulated slow 4G, 4x CPU slowdown), ${CHROMIUM_PATH}, ${options.url}; ` +
+      `median of ${options.runs} cold runs per page (no HTTP cache, no service worker)`,
+  );
+  console.log('targets: performance >= 95, accessibility 100, LCP < 2.5 s\n');
+  const header = ['page', 'perf', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'transferred KB (JS)', 'perf of runs'];
+  const table = rows.map(({ label, runs }) => {
+    const of = (pick: (m: Measure) => number) => median(runs.map(pick));
+    return [
+      label,
+      fixed(of((m) => m.performance)),
+      fixed(of((m) => m.accessibility)),
+      fixed(of((m) => m.fcpMs)),
+      fixed(of((m) => m.lcpMs)),
+      fixed(of((m) => m.tbtMs)),
+      fixed(
+        of((m) => m.cls),
+        3,
+      ),
+      fixed(of((m) => m.speedIndexMs)),
+      `${fixed(of((m) => m.transferredKB))} (${fixed(of((m) => m.scriptKB))})`,
+      runs.map((m) => m.performance).join(', '),
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...table.map((row) => row[column]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(line(header));
+  for (const row of table) console.log(line(row));
+  const failing = [...new Set(rows.flatMap(({ runs }) => runs.flatMap((m) => m.failedAudits)))];
+  console.log(`\naccessibility audits failed in any run: ${failing.length ? failing.join(', ') : 'none'}`);
+  const missed = rows.flatMap(({ label, runs }) => {
+    const problems: string[] = [];
+    const perf = median(runs.map((m) => m.performance));
+    const a11y = median(runs.map((m) => m.accessibility));
+    const lcp = median(runs.map((m) => m.lcpMs));
+    if (perf < 95) problems.push(`performance ${perf} < 95`);
+    if (a11y < 100) problems.push(`accessibility ${a11y} < 100`);
+    if (!(lcp < 2500)) problems.push(`LCP ${fixed(lcp)} ms >= 2500`);
+    return problems.length ? [`${label}: ${problems.join(', ')}`] : [];
+  });
+  console.log(missed.length ? `targets missed:\n${missed.map((m) => `  ${m}`).join('\n')}` : 'every target met');
+}
