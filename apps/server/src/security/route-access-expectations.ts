@@ -117,6 +117,8 @@ const ADDRESS_BOOK_OUTSIDERS: Partial<Record<CallerKind, number[]>> = {
 export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // system
   'GET /api/health': { access: 'public' },
+  'GET /api/health/live': { access: 'public' },
+  'GET /api/health/ready': { access: 'public' },
   'GET /api/client-config': { access: 'public' },
   'GET /api/openapi.json': { access: 'public' },
 
