@@ -101,3 +101,45 @@ describe('acquireDataDirLock', () => {
     expect(await server.exited).toBe(0);
   }, 240_000);
 });
+
+describe('the first server killed with SIGKILL', () => {
+  /** A wrong password: its failure is claimed in login_limits (one row written through the API). */
+  const wrongLogin = (at: number) =>
+    fetch(`http://127.0.0.1:${at}/api/users/session/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=lock-test', 'x-xsrf-token': 'lock-test' },
+      body: JSON.stringify({ email: 'someone@example.com', password: 'wrong-password', deviceId: 'lock-test' }),
+    });
+
+  it('leaves its committed data to the next server, which takes over the lock, while a second start still refuses', async () => {
+    const dataDir = path.join(root, 'crash');
+    const env = { DATA_DIR: dataDir, SEED_ON_START: 'false', PORTAL_MODE: 'standard', LOGIN_MAX_FAILURES: '3' };
+    const first = spawnServer({ ...env, PORT: String(port + 4) });
+    started.push(first);
+    await waitForHealth(first, port + 4);
+    // Three failures reach the limit: the fourth attempt answers 429 because the rows exist.
+    for (let i = 0; i < 3; i++) expect((await wrongLogin(port + 4)).status).toBe(401);
+    expect((await wrongLogin(port + 4)).status).toBe(429);
+
+    // A second server refuses while the first runs, before opening the database.
+    const second = spawnServer({ ...env, PORT: String(port + 5) });
+    started.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is in use by another server process (pid ${first.child.pid})`);
+    expect(second.output()).not.toMatch(/PANIC|checkpoint/i);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(first.child.signalCode).toBe('SIGKILL');
+    // The dead server's lock is still there; the next start takes it over and opens the data.
+    expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
+    const restarted = spawnServer({ ...env, PORT: String(port + 6) });
+    started.push(restarted);
+    await waitForHealth(restarted, port + 6);
+    expect(restarted.output()).not.toMatch(/PANIC|could not locate a valid checkpoint/i);
+    // The failures written before the crash are still counted.
+    expect((await wrongLogin(port + 6)).status).toBe(429);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  }, 240_000);
+});

@@ -18,6 +18,7 @@ import type { PaymentGateway } from '../../payments/gateway.js';
 import type { OrganizationRow, Principal, UserRow } from '../auth/principal.js';
 import { enqueueOrderConfirmation } from '../orders/order-emails.js';
 import { centsOf, shipToColumns } from './checkout-cart.js';
+import { crashPoint } from './crash-points.js';
 import {
   billToOfBranch,
   cartOf,
@@ -69,7 +70,7 @@ async function assertSettled(
 }
 
 /** Inserts the order once; answers the order that exists for the confirmation number either way. */
-async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolean): Promise<Completion> {
+async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolean, completer: Completer): Promise<Completion> {
   const cart = cartOf(checkout);
   const details = detailsOf(checkout);
   const cents = centsOf(cart);
@@ -124,6 +125,7 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
       if (!existing) throw conflict(CHECKOUT_SERVER_MESSAGES.notOpen);
       return { confirmationNumber: checkout.confirmationNumber, documentNumber: Number(existing.documentNumber), created: false };
     }
+    crashPoint('order-inserted', completer);
 
     await tx.insert(orderLines).values(
       cart.items.map((item, index) => ({
@@ -135,11 +137,14 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
         priceCents: dollarsToCents(item.price),
       })),
     );
+    crashPoint('lines-inserted', completer);
     await tx
       .update(checkouts)
       .set({ orderId: created.id, status: 'completed', updatedAt: new Date() })
       .where(eq(checkouts.confirmationNumber, checkout.confirmationNumber));
+    crashPoint('checkout-linked', completer);
     await enqueueOrderConfirmation(tx, created.id);
+    crashPoint('before-commit', completer);
     return { confirmationNumber: checkout.confirmationNumber, documentNumber: Number(created.documentNumber), created: true };
   });
 }
@@ -159,7 +164,11 @@ export async function completeCheckout(deps: CompletionDeps, confirmationNumber:
   }
   if (checkout.status === 'cancelled') throw conflict(CHECKOUT_SERVER_MESSAGES.notOpen);
   const { paid } = await assertSettled(gateway, checkout, organization, user, completer);
-  return insertOrderOnce(db, checkout, paid);
+  // Test-only crash points (crash-points.ts): inert unless PORTAL_TEST_CRASH_AT is set outside production.
+  if (paid) crashPoint('payment-verified', completer);
+  const completion = await insertOrderOnce(db, checkout, paid, completer);
+  crashPoint('after-commit', completer);
+  return completion;
 }
 
 /**

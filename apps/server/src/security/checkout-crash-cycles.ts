@@ -1,0 +1,217 @@
+/**
+ * Paid checkouts whose server is killed (SIGKILL, as `kill -9`) at each step between the payment's
+ * success and the order's commit, then restarted and completed again (issue 17). Used by
+ * checkout-crash.test.ts (a few cycles in `npm test`) and by `npm run soak` (hundreds).
+ *
+ * One server process per cycle: cycle k starts the server armed to crash at step k mod 6
+ * (modules/checkout/crash-points.ts), first retries the completion the previous cycle's crash cut
+ * short (the restarted server's start-up reconciliation may have finished it already: the answer
+ * must then be the same order), then pays a new checkout with the simulated gateway's test card and
+ * completes it, which kills the server. A last unarmed server retries the last one. Then the
+ * database is opened directly: every paid checkout has exactly one order, with all its lines, linked
+ * from the checkout, with one confirmation mail per recipient.
+ */
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config.js';
+import { openConfiguredDatabase } from '../db/open-configured.js';
+import { CRASH_STEPS, type CrashStep } from '../modules/checkout/crash-points.js';
+import { spawnServer, waitForHealth, type ServerProcess } from '../process/server-process.js';
+
+export type CrashCycleOptions = {
+  cycles: number;
+  port: number;
+  /** PostgreSQL database (seeded or empty) or, when unset, the embedded database in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  onCycle?: (done: number, step: CrashStep) => void;
+};
+
+export type CrashCycleReport = {
+  checkouts: number;
+  /** Each paid checkout's order count (must all be 1). */
+  ordersPerCheckout: Record<string, number>;
+  /** Problems found: empty when exactly-once held. */
+  problems: string[];
+};
+
+const XSRF = 'crash-cycle-xsrf';
+const BUYER = 'admin@summitlift.example.com';
+const PASSWORD = 'Demo-Portal-2026!';
+const CHOICES = { notice: false, residential: false, forklift: false, liftgate: false };
+const SHIP_TO = {
+  name: 'Front Range Lifts',
+  street1: '1200 Blake St',
+  street2: '',
+  street3: '',
+  city: 'Denver',
+  state: 'CO',
+  postalCode: '80202',
+  country: 'US',
+  phone: '(303) 555-0199',
+  email: 'receiving@frontrange.example.com',
+};
+
+type Answer = { status: number; body: unknown };
+
+function client(port: number) {
+  let token = '';
+  async function call(method: string, url: string, body?: unknown): Promise<Answer> {
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method,
+      headers: {
+        cookie: `XSRF-TOKEN=${XSRF}`,
+        'x-xsrf-token': XSRF,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+  async function ok(method: string, url: string, body?: unknown) {
+    const answer = await call(method, url, body);
+    if (answer.status !== 200) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body as Record<string, unknown>;
+  }
+  return {
+    call,
+    ok,
+    async login() {
+      token = (await ok('POST', '/api/users/session/login', { email: BUYER, password: PASSWORD, deviceId: 'crash-cycles' })).id as string;
+    },
+  };
+}
+
+/** A paid checkout of two lines, with its shipping details, ready to complete. */
+async function paidCheckout(api: ReturnType<typeof client>, cycle: number) {
+  const items = [
+    { sku: 'PBYAX-0104', quantity: 1 + (cycle % 3) },
+    { sku: 'AFGAX-0050', quantity: 1 },
+  ];
+  const priced = (await api.ok('POST', '/api/cart/price', {
+    catalog: 'lifts',
+    branchNumber: 101,
+    shipToState: 'CO',
+    items,
+    choices: CHOICES,
+  })) as {
+    items: { sku: string; quantity: number; price: number; priceOverride: number | null }[];
+    grandTotal: number;
+  };
+  const created = (await api.ok('POST', '/api/checkout', {
+    catalog: 'lifts',
+    branchNumber: 101,
+    shipToState: 'CO',
+    email: BUYER,
+    items: priced.items.map((i) => ({ sku: i.sku, quantity: i.quantity, price: i.price, priceOverride: i.priceOverride })),
+    choices: CHOICES,
+    grandTotal: priced.grandTotal,
+  })) as { confirmationNumber: string; paymentIntentId: string; paymentIntentSecret: string };
+  await api.ok('PUT', '/api/checkout', {
+    confirmationNumber: created.confirmationNumber,
+    shipToAddress: SHIP_TO,
+    purchaseOrderNumber: `PO-CRASH-${cycle}`,
+  });
+  const paid = (await api.ok('POST', `/api/simulated-gateway/payment-intents/${created.paymentIntentId}/confirm`, {
+    clientSecret: created.paymentIntentSecret,
+    cardNumber: '4242424242424242',
+    expiry: '12 / 34',
+    cvc: '123',
+    postalCode: '80202',
+  })) as { status: string };
+  if (paid.status !== 'succeeded') throw new Error(`payment of cycle ${cycle} did not succeed: ${JSON.stringify(paid)}`);
+  return { confirmationNumber: created.confirmationNumber, lines: items.length };
+}
+
+export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashCycleReport> {
+  const { port } = options;
+  const env = {
+    PORT: String(port),
+    PORTAL_MODE: 'standard',
+    SEED_ON_START: 'true',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir }),
+  };
+  const problems: string[] = [];
+  const paid: { confirmationNumber: string; lines: number }[] = [];
+  let pending: { confirmationNumber: string; lines: number } | undefined;
+  let server: ServerProcess | undefined;
+
+  const retryPending = async (api: ReturnType<typeof client>) => {
+    if (!pending) return;
+    const first = await api.call('GET', `/api/checkout/${pending.confirmationNumber}/complete`);
+    const second = await api.call('GET', `/api/checkout/${pending.confirmationNumber}/complete`);
+    const a = first.body as { documentNumber?: number };
+    const b = second.body as { documentNumber?: number };
+    if (first.status !== 200 || second.status !== 200 || !a.documentNumber || a.documentNumber !== b.documentNumber) {
+      problems.push(
+        `retry of ${pending.confirmationNumber}: ${first.status} ${JSON.stringify(first.body)} / ${second.status} ${JSON.stringify(second.body)}`,
+      );
+    }
+    pending = undefined;
+  };
+
+  try {
+    for (let cycle = 0; cycle <= options.cycles; cycle++) {
+      const last = cycle === options.cycles;
+      const step = CRASH_STEPS[cycle % CRASH_STEPS.length]!;
+      server = spawnServer(last ? env : { ...env, PORTAL_TEST_CRASH_AT: step });
+      await waitForHealth(server, port);
+      const api = client(port);
+      await api.login();
+      await retryPending(api);
+      if (last) break;
+
+      const checkout = await paidCheckout(api, cycle);
+      paid.push(checkout);
+      pending = checkout;
+      const answer = await api.call('GET', `/api/checkout/${checkout.confirmationNumber}/complete`).catch((error: Error) => error);
+      if (!(answer instanceof Error)) problems.push(`cycle ${cycle} (${step}): the server answered ${answer.status} instead of crashing`);
+      await server.exited;
+      if (server.child.signalCode !== 'SIGKILL')
+        problems.push(`cycle ${cycle} (${step}): the server ended with ${server.child.exitCode}/${server.child.signalCode}`);
+      options.onCycle?.(cycle + 1, step);
+    }
+  } finally {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }
+
+  // Exactly once, read from the database itself.
+  const handle = await openConfiguredDatabase(
+    loadConfig(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir }),
+  );
+  const ordersPerCheckout: Record<string, number> = {};
+  try {
+    for (const checkout of paid) {
+      const found = (
+        await handle.db.execute(sql`
+          SELECT o.id, o.document_number::text AS document_number,
+                 (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS lines,
+                 (SELECT c.order_id FROM checkouts c WHERE c.confirmation_number = o.confirmation_number) AS linked
+          FROM orders o WHERE o.confirmation_number = ${checkout.confirmationNumber}`)
+      ).rows as { id: number; document_number: string; lines: number; linked: number | null }[];
+      ordersPerCheckout[checkout.confirmationNumber] = found.length;
+      if (found.length !== 1) {
+        problems.push(`${checkout.confirmationNumber}: ${found.length} orders`);
+        continue;
+      }
+      const [order] = found;
+      if (order!.lines !== checkout.lines) problems.push(`${checkout.confirmationNumber}: ${order!.lines} lines of ${checkout.lines}`);
+      if (Number(order!.linked) !== Number(order!.id))
+        problems.push(`${checkout.confirmationNumber}: the checkout is not linked to its order`);
+      const mails = (
+        await handle.db.execute(
+          sql`SELECT to_address, count(*)::int AS n FROM mail_outbox WHERE dedupe_key LIKE ${`order-confirmation:${order!.document_number}:%`} GROUP BY to_address`,
+        )
+      ).rows as { to_address: string; n: number }[];
+      if (mails.length === 0 || mails.some((m) => m.n !== 1))
+        problems.push(`${checkout.confirmationNumber}: confirmation mails ${JSON.stringify(mails)}`);
+    }
+  } finally {
+    await handle.close();
+  }
+  return { checkouts: paid.length, ordersPerCheckout, problems };
+}
