@@ -25,6 +25,8 @@ export const routeTitles: readonly RouteTitle[] = [
   { path: '/sema', title: 'Scan QR Code' },
   { path: '/bulk-pricing', title: 'Bulk Pricing' },
   { path: '/shopping-cart', title: 'Shopping Cart' },
+  { path: '/quick-order', title: 'Quick Order' },
+  { path: '/saved-carts', title: 'Saved Carts' },
   { path: '/checkout', title: 'Checkout' },
   { path: '/checkout/confirmation/:confirmationNumber', title: 'Order Confirmation' },
   { path: '/checkout/cancel', title: 'Shopping Cart' },

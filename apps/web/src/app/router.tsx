@@ -99,6 +99,16 @@ export const router = createBrowserRouter([
                 },
               },
               {
+                path: 'quick-order',
+                handle: { crumb: 'Quick Order' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/quick-order/routes/quick-order-page')).QuickOrderPage }),
+              },
+              {
+                path: 'saved-carts',
+                handle: { crumb: 'Saved Carts' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/saved-carts/routes/saved-carts-page')).SavedCartsPage }),
+              },
+              {
                 path: 'checkout/confirmation/:confirmationNumber',
                 handle: { crumb: 'Order Confirmation' } satisfies RouteHandle,
                 lazy: async () => ({

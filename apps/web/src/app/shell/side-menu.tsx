@@ -53,6 +53,8 @@ export function SideMenu(props: SideMenuProps) {
         />
       )}
       {canOrder && <CartMenuEntry active={pathname === '/shopping-cart'} onNavigate={onNavigate} />}
+      {canOrder && link('/quick-order', 'Quick Order')}
+      {user.roles.checkout && link('/saved-carts', 'Saved Carts')}
       <Divider my={4} />
       {link('/dashboard', 'Home')}
       {organization.allowBadgeScan && link('/sema', 'SEMA Badge Scan')}

@@ -16,6 +16,7 @@ import { useOrderDetail } from '../api/order-detail';
 import { AddressBlock } from '../components/address-block';
 import { OrderHistoryGuard } from '../components/order-history-guard';
 import { ProgressSteps } from '../components/progress-steps';
+import { ReorderButton } from '../components/reorder-button';
 
 /** Order Details (spec 2): header, progress, addresses, lines, charges, grand total, shipments. */
 export function OrderDetailsPage() {
@@ -94,6 +95,9 @@ function Order({ order }: { order: OrderDetail }) {
           </Badge>
         </Group>
         {order.purchaseOrderNumber && <Text c="dimmed">PO {order.purchaseOrderNumber}</Text>}
+        <Group gap="xs">
+          <ReorderButton documentNumber={order.documentNumber} />
+        </Group>
         <Text size="sm" c="dimmed">
           Entered {formatDate(order.statusDates.entered)}
         </Text>
