@@ -9,6 +9,7 @@ import {
   chargeChoicesSchema,
   DEFAULT_CHARGE_CHOICES,
   feesToCents,
+  MAX_CART_QUANTITY,
   NO_FEES,
   cartItemInputOf,
   type CartItem,
@@ -199,6 +200,45 @@ export function addToCart(catalogId: string, item: CartItemInput, quantity: numb
   const current = cartStore.get().items.find((i) => i.sku === item.sku)?.quantity ?? 0;
   putItem(catalogId, item, current + quantity);
   notify.success(`Added ${item.sku} to the cart!`);
+}
+
+export type CartLineToAdd = { line: number; item: CartItemInput; quantity: number };
+export type AddLinesResult = { added: CartLineToAdd[]; tooMany: CartLineToAdd[] } | { differentCatalog: true };
+
+/**
+ * Adds many priced lines at once (quick order, reorder, saved cart; issue 20): quantities add to
+ * what the cart holds, a SKU on several lines adds up, and a line that would take an item past
+ * MAX_CART_QUANTITY is left out and answered in `tooMany`. One change, one stored copy. A cart of
+ * another catalog takes none of them (spec 4: a cart holds one catalog's items).
+ */
+export function addLinesToCart(catalogId: string, lines: CartLineToAdd[]): AddLinesResult {
+  const { catalog } = cartStore.get();
+  if (lines.length > 0 && catalog !== null && catalog !== resolveCatalog(catalogId)) return { differentCatalog: true };
+  const added: CartLineToAdd[] = [];
+  const tooMany: CartLineToAdd[] = [];
+  if (lines.length === 0) return { added, tooMany };
+  update((cart) => {
+    const items = [...cart.items];
+    for (const line of lines) {
+      const index = items.findIndex((i) => i.sku === line.item.sku);
+      const quantity = (index >= 0 ? items[index]!.quantity : 0) + line.quantity;
+      if (quantity > MAX_CART_QUANTITY) {
+        tooMany.push(line);
+        continue;
+      }
+      const item = newItem(line.item, quantity, index >= 0 ? items[index] : undefined);
+      if (index >= 0) items[index] = item;
+      else items.push(item);
+      added.push(line);
+    }
+    return {
+      ...cart,
+      catalog: cart.catalog ?? (added.length > 0 ? resolveCatalog(catalogId) : null),
+      items,
+      branchNumber: cart.branchNumber ?? sessionStore.get().branchNumber,
+    };
+  });
+  return { added, tooMany };
 }
 
 /** Sets the quantity (product page 'Update Cart'); 0 removes the item (spec 4). */

@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { hasRoles } from '@portal/domain';
 import { refreshCart, useCart } from '../../../lib/cart-store';
 import { useClientConfig } from '../../../lib/client-config';
+import { RejectedLines } from '../../../components/rejected-lines';
+import { cartNoticeOf } from '../../../lib/priced-lines';
 import { useSession, useSessionState } from '../../../lib/session-store';
 import { CartItemsTable } from '../components/cart-items-table';
 import { CartTotals } from '../components/cart-totals';
 import { ClearCartButton } from '../components/clear-cart-button';
+import { SaveCartButton } from '../components/save-cart-button';
 import { SurchargeBlocks } from '../components/surcharge-blocks';
 
 type ShoppingCartPageProps = {
@@ -25,6 +28,8 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
   const cart = useCart();
   const navigate = useNavigate();
   const config = useClientConfig();
+  // A reorder or a saved cart that filled the cart says what it added and what it left out.
+  const notice = cartNoticeOf(useLocation().state);
 
   async function checkout() {
     if (await onCheckout(config.data?.salesEmail ?? '')) navigate('/checkout');
@@ -53,8 +58,22 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
             </Title>
           )}
         </Stack>
-        {hasItems && <ClearCartButton />}
+        {hasItems && (
+          <Group gap="xs">
+            <SaveCartButton cart={cart} branchNumber={branchNumber} />
+            <ClearCartButton />
+          </Group>
+        )}
       </Group>
+
+      {notice && (
+        <Stack gap="xs">
+          <Text role="status" fw={500}>
+            {notice.message}
+          </Text>
+          <RejectedLines lines={notice.rejected} />
+        </Stack>
+      )}
 
       {!hasItems ? (
         <Text>

@@ -1,0 +1,36 @@
+import { FEATURED_ORDERS } from '../../server/src/seed/featured';
+import { expect, login, test, USERS } from './fixtures';
+
+/** Reorder (issue 20): an order's lines go into the cart at today's prices; what could not be added is named. */
+
+test("reorder from an order's details: lines into the cart, the labor line named with its reason", async ({ page }) => {
+  const documentNumber = FEATURED_ORDERS.withLaborLine[0];
+  await login(page, USERS.admin, { branch: '101 Denver' });
+  await page.goto(`/orders/details/${documentNumber}`);
+  await expect(page.getByRole('heading', { name: `Order ${documentNumber}`, level: 1 })).toBeVisible();
+  const items = page.getByRole('table', { name: 'Order items' });
+  const productSkus = await items
+    .getByRole('row')
+    .filter({ hasNotText: 'Labor' })
+    .filter({ has: page.getByRole('cell') })
+    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.textContent?.trim() ?? ''));
+  expect(productSkus.length).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Reorder' }).click();
+  await expect(page).toHaveURL(/\/shopping-cart$/);
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^Order ${documentNumber}: Added \\d+ lines? \\(\\d+ units?\\) to the cart\\.$`) }),
+  ).toBeVisible();
+  const rejected = page.getByRole('region', { name: /could not be added to the cart/ });
+  await expect(rejected.getByRole('listitem').filter({ hasText: 'labor, not a product' })).toHaveCount(1);
+  for (const sku of productSkus) await expect(page.getByRole('textbox', { name: `Quantity for ${sku}` })).toBeVisible();
+});
+
+test('no Reorder button without the checkout role', async ({ page }) => {
+  await login(page, USERS.viewer, { branch: '101 Denver' });
+  await page.goto(`/orders/details/${FEATURED_ORDERS.shippedUps}`);
+  await expect(page.getByRole('heading', { name: `Order ${FEATURED_ORDERS.shippedUps}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reorder' })).toHaveCount(0);
+});

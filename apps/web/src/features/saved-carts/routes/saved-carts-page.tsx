@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router';
+import { formatDate, hasRoles, SAVED_CART_MESSAGES, savedCartNameSchema, type SavedCartSummary } from '@portal/domain';
+import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
+import { ApiError } from '../../../lib/api-client';
+import { DIFFERENT_CATALOG_WARNING } from '../../../lib/cart-store';
+import { notify } from '../../../lib/notify';
+import { addedText, addPricedLinesToCart, cartNoticeState } from '../../../lib/priced-lines';
+import { useSession, useSessionState } from '../../../lib/session-store';
+import { deleteSavedCart, loadSavedCart, renameSavedCart, SAVED_CARTS_KEY, useSavedCarts } from '../api/saved-carts';
+
+type Dialog = { kind: 'rename' | 'delete'; cart: SavedCartSummary } | null;
+
+/**
+ * Saved Carts (issue 20, route /saved-carts): the organization's saved carts of the current branch
+ * with owner and date. Each can be added to the cart (priced today) and, by its owner or a user
+ * administrator, renamed or deleted.
+ */
+export function SavedCartsPage() {
+  const { user } = useSession();
+  const { branchNumber, destinationState } = useSessionState();
+  const query = useSavedCarts(branchNumber);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [loadingId, setLoadingId] = useState<number | null>(null);
+
+  if (!hasRoles(user.roles, 'checkout')) return <Navigate to="/dashboard" replace />;
+
+  const catalogLabel = (id: string) => user.catalogs.find((c) => c.id === id)?.label ?? id;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [SAVED_CARTS_KEY] });
+
+  async function addToCart(cart: SavedCartSummary) {
+    if (branchNumber === null) return;
+    setLoadingId(cart.id);
+    try {
+      const answer = await loadSavedCart(cart.id, branchNumber, destinationState);
+      const result = addPricedLinesToCart(answer);
+      if (result.differentCatalog) {
+        notify.warning(DIFFERENT_CATALOG_WARNING);
+        return;
+      }
+      navigate('/shopping-cart', {
+        state: cartNoticeState({ message: `${cart.name}: ${addedText(result.addedLines, result.addedUnits)}`, rejected: result.rejected }),
+      });
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : 'The saved cart could not be loaded. Please try again later.');
+      if (error instanceof ApiError && error.status === 404) void refresh();
+    } finally {
+      setLoadingId(null);
+    }
+  }
+
+  const columns: StackedColumn<SavedCartSummary>[] = [
+    { header: 'Name', stacked: 'title', cell: (c) => c.name },
+    { header: 'Catalog', cell: (c) => catalogLabel(c.catalog) },
+    { header: 'Owner', cell: (c) => c.owner.name },
+    { header: 'Date', nowrap: true, cell: (c) => formatDate(c.updatedAt) },
+    { header: 'Items', align: 'right', cell: (c) => `${c.lineCount} (${c.unitCount} ${c.unitCount === 1 ? 'unit' : 'units'})` },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (c) => (
+        <Group gap="xs" wrap="wrap">
+          <Button size="xs" loading={loadingId === c.id} onClick={() => void addToCart(c)} aria-describedby={`saved-cart-${c.id}`}>
+            Add To Cart
+          </Button>
+          {c.canManage && (
+            <>
+              <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'rename', cart: c })}>
+                Rename
+              </Button>
+              <Button size="xs" variant="outline" color="red" onClick={() => setDialog({ kind: 'delete', cart: c })}>
+                Delete
+              </Button>
+            </>
+          )}
+          <span id={`saved-cart-${c.id}`} hidden>
+            {c.name}
+          </span>
+        </Group>
+      ),
+    },
+  ];
+
+  const rows = query.data ?? [];
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Saved Carts</Title>
+      {branchNumber === null ? (
+        <Text>Select a branch to see its saved carts.</Text>
+      ) : query.isError ? (
+        <Text role="alert">The saved carts could not be loaded. Please try again later.</Text>
+      ) : (
+        <StackedTable
+          aria-label="Saved carts"
+          columns={columns}
+          rows={rows}
+          rowKey={(c) => c.id}
+          minWidth={760}
+          striped
+          caption={
+            query.isPending ? 'Loading saved carts...' : `${rows.length} saved ${rows.length === 1 ? 'cart' : 'carts'} of this branch`
+          }
+          emptyText={query.isPending ? 'Loading...' : 'No saved carts yet. Use Save Cart on the shopping cart to keep one.'}
+        />
+      )}
+      {dialog?.kind === 'rename' && branchNumber !== null && (
+        <RenameDialog cart={dialog.cart} branchNumber={branchNumber} onClose={() => setDialog(null)} onDone={refresh} />
+      )}
+      {dialog?.kind === 'delete' && branchNumber !== null && (
+        <DeleteDialog cart={dialog.cart} branchNumber={branchNumber} onClose={() => setDialog(null)} onDone={refresh} />
+      )}
+    </Stack>
+  );
+}
+
+type DialogProps = { cart: SavedCartSummary; branchNumber: number; onClose: () => void; onDone: () => Promise<unknown> };
+
+function RenameDialog({ cart, branchNumber, onClose, onDone }: DialogProps) {
+  const [name, setName] = useState(cart.name);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function save() {
+    const parsed = savedCartNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? SAVED_CART_MESSAGES.nameRequired);
+      return;
+    }
+    setPending(true);
+    try {
+      await renameSavedCart(cart.id, branchNumber, parsed.data);
+      notify.success(SAVED_CART_MESSAGES.renamed(parsed.data));
+      await onDone();
+      onClose();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'The saved cart could not be renamed. Please try again later.');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title="Rename Saved Cart" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <TextInput
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
+          data-autofocus
+          maxLength={100}
+        />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            Save
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteDialog({ cart, branchNumber, onClose, onDone }: DialogProps) {
+  const [pending, setPending] = useState(false);
+
+  async function remove() {
+    setPending(true);
+    try {
+      await deleteSavedCart(cart.id, branchNumber);
+      notify.warning(SAVED_CART_MESSAGES.deleted(cart.name));
+      await onDone();
+      onClose();
+    } catch (e) {
+      notify.error(e instanceof ApiError ? e.message : 'The saved cart could not be deleted. Please try again later.');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title="Delete Saved Cart" size="sm" centered>
+      <Text>Are you sure you want to delete the saved cart {cart.name}?</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red" loading={pending} onClick={() => void remove()}>
+          Delete
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
