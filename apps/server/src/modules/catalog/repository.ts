@@ -104,28 +104,28 @@ type PricedOptions = {
 
 /**
  * The spec's Product (spec 3) as JSON text, from the priced statement's tables (p products, cat,
- * st stock, rc receipts). Prices are cents / 100 as float8, exactly the numbers
- * centsToDollars gives; keys in the order of the Product schema.
+ * st stock, rc receipts). row_to_json over named columns writes compact JSON (json_build_object
+ * would put " : " and ", " between keys and values: 6% more bytes to send). Prices are
+ * cents / 100 as float8, exactly the numbers centsToDollars gives; keys in the Product schema's order.
  */
 function productJson(price: SQL): SQL {
-  return sql`json_build_object(
-      'sku', p.sku, 'brand', p.brand, 'model', p.model, 'catalog', cat.id,
-      'price', (round(${price}) / 100.0)::float8, 'msrp', (round(p.msrp_cents) / 100.0)::float8,
-      'availability', json_build_object(
-        'netAvailable', coalesce(st.in_region, 0) + coalesce(st.outside_region, 0),
-        'nextReceiptDate', rc.next_receipt_date,
-        'inRegion', coalesce(st.in_region, 0), 'outsideRegion', coalesce(st.outside_region, 0)),
-      'scheduledAvailability', coalesce(rc.receipts, '[]'::json),
-      'eCommerceInformation', json_build_object(
-        'label', p.label, 'shortDescription', p.short_description, 'mediumDescription', p.medium_description,
-        'longDescription', p.long_description, 'features', p.features, 'specifications', p.specifications,
-        'inTheBox', p.in_the_box, 'images', p.images, 'downloads', p.downloads),
-      'shippingInformation', json_build_object(
-        'weight', p.weight, 'length', p.length, 'width', p.width, 'height', p.height,
-        'requiresGeoWarehouse', p.requires_geo_warehouse, 'requiresFlatbed', p.requires_flatbed,
-        'requiresForkLift', p.requires_fork_lift, 'requiresLiftGate', p.requires_lift_gate,
-        'requiresResidential', p.requires_residential, 'isSmallParcel', p.is_small_parcel)
-    )::text AS product`;
+  return sql`(SELECT row_to_json(product) FROM (SELECT
+      p.sku AS "sku", p.brand AS "brand", p.model AS "model", cat.id AS "catalog",
+      (round(${price}) / 100.0)::float8 AS "price", (round(p.msrp_cents) / 100.0)::float8 AS "msrp",
+      (SELECT row_to_json(a) FROM (SELECT
+        coalesce(st.in_region, 0) + coalesce(st.outside_region, 0) AS "netAvailable", rc.next_receipt_date AS "nextReceiptDate",
+        coalesce(st.in_region, 0) AS "inRegion", coalesce(st.outside_region, 0) AS "outsideRegion") a) AS "availability",
+      coalesce(rc.receipts, '[]'::json) AS "scheduledAvailability",
+      (SELECT row_to_json(e) FROM (SELECT
+        p.label AS "label", p.short_description AS "shortDescription", p.medium_description AS "mediumDescription",
+        p.long_description AS "longDescription", p.features AS "features", p.specifications AS "specifications",
+        p.in_the_box AS "inTheBox", p.images AS "images", p.downloads AS "downloads") e) AS "eCommerceInformation",
+      (SELECT row_to_json(w) FROM (SELECT
+        p.weight AS "weight", p.length AS "length", p.width AS "width", p.height AS "height",
+        p.requires_geo_warehouse AS "requiresGeoWarehouse", p.requires_flatbed AS "requiresFlatbed",
+        p.requires_fork_lift AS "requiresForkLift", p.requires_lift_gate AS "requiresLiftGate",
+        p.requires_residential AS "requiresResidential", p.is_small_parcel AS "isSmallParcel") w) AS "shippingInformation"
+    ) product)::text AS product`;
 }
 
 /**
@@ -175,10 +175,10 @@ function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string |
 }
 
 const receiptsWithList = sql`
-      SELECT min(d.receipt_date)::text AS next_receipt_date,
-             json_agg(json_build_object('availableQuantity', d.quantity, 'date', d.receipt_date::text) ORDER BY d.receipt_date) AS receipts
+      SELECT min(d.date) AS next_receipt_date,
+             json_agg(row_to_json(d) ORDER BY d.date) AS receipts
       FROM (
-        SELECT r.receipt_date, sum(r.quantity)::int AS quantity
+        SELECT sum(r.quantity)::int AS "availableQuantity", r.receipt_date::text AS "date"
         FROM scheduled_receipts r JOIN wh ON wh.code = r.warehouse_code
         WHERE r.sku = p.sku
         GROUP BY r.receipt_date

@@ -41,17 +41,20 @@ const isoText = (column: keyof typeof summaryColumns) =>
  * One order summary of spec 3, written as JSON by PostgreSQL. The lists answer up to ~1,000 of
  * them (~400 KB): parsing 15 columns per row into objects and stringifying them again cost the
  * server more than the statements (issue 15), so the routes send this text on as bytes.
+ * row_to_json over named columns writes compact JSON (json_build_object's " : " and ", " would add
+ * 12% to a list).
  */
-const summaryJson = sql`json_build_object(
-  'documentNumber', ${listed('documentNumber')},
-  'purchaseOrderNumber', ${listed('purchaseOrderNumber')},
-  'statusCode', ${listed('statusCode')},
-  'statusDates', json_build_object('entered', ${isoText('enteredAt')}, 'shipped', ${isoText('shippedAt')}),
-  'expectedShipDate', ${listed('expectedShipDate')},
-  'shipToAddress', json_build_object(
-    'name', ${listed('shipToName')}, 'address1', ${listed('shipToAddress1')}, 'address2', ${listed('shipToAddress2')},
-    'address3', ${listed('shipToAddress3')}, 'city', ${listed('shipToCity')}, 'state', ${listed('shipToState')},
-    'postalCode', ${listed('shipToPostalCode')}, 'email', ${listed('shipToEmail')}, 'phone', ${listed('shipToPhone')}))`;
+const summaryJson = sql`(select row_to_json(summary) from (select
+  ${listed('documentNumber')} as "documentNumber",
+  ${listed('purchaseOrderNumber')} as "purchaseOrderNumber",
+  ${listed('statusCode')} as "statusCode",
+  (select row_to_json(d) from (select ${isoText('enteredAt')} as "entered", ${isoText('shippedAt')} as "shipped") d) as "statusDates",
+  ${listed('expectedShipDate')} as "expectedShipDate",
+  (select row_to_json(a) from (select
+    ${listed('shipToName')} as "name", ${listed('shipToAddress1')} as "address1", ${listed('shipToAddress2')} as "address2",
+    ${listed('shipToAddress3')} as "address3", ${listed('shipToCity')} as "city", ${listed('shipToState')} as "state",
+    ${listed('shipToPostalCode')} as "postalCode", ${listed('shipToEmail')} as "email", ${listed('shipToPhone')} as "phone") a) as "shipToAddress"
+) summary)`;
 
 /** The rows of `list` (summary columns, in `order`) as one JSON array text of order summaries. */
 function summariesJson(list: SQL | { getSQL(): SQL }, order: SQL): SQL {
