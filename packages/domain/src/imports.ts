@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { CATALOG_EXPORT_COLUMNS } from './catalog/search.js';
+import { errorMessageSchema } from './api/errors.js';
 import { INT4_MAX, safeString } from './validators.js';
 
 export const IMPORT_KINDS = ['catalog', 'stock', 'prices'] as const;
@@ -149,6 +150,8 @@ export const importResultSchema = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   skipped: z.number().int(),
+  /** Why each skipped row was skipped (with skipInvalid), as the error body lists them. */
+  messages: z.array(errorMessageSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

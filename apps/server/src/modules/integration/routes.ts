@@ -15,12 +15,16 @@ import {
   integrationUpdateResponseSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
+import { importRoutes } from '../imports/routes.js';
 import { ordersPlacedSince, recordInvoice, recordShipment, updateExpectedShipDate, updateOrderStatus } from './service.js';
 
 const AUTH = 'Authenticate with `Authorization: Bearer <API key>`.';
 const common = { tags: ['integration'] };
 
 export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // Catalog, stock and price imports (modules/imports): their own scope, which alone parses CSV bodies.
+  await app.register(importRoutes, { db });
+
   app.post('/api/integration/orders/:documentNumber/status', {
     config: { access: 'integration' },
     schema: {
