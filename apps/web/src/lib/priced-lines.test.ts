@@ -1,0 +1,204 @@
+/**
+ * Priced lines into the cart (issue 20: quick order, reorder, saved cart): one change for many
+ * lines, quantities merged, the 99,999 cap per item, one catalog per cart, rejected lines in order.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartItemInput, QuickOrderValidateResponse, Session } from '@portal/domain';
+
+vi.hoisted(() => {
+  const memory = new Map<string, string>();
+  (globalThis as { window?: unknown }).window = {
+    localStorage: {
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => void memory.set(key, value),
+      removeItem: (key: string) => void memory.delete(key),
+    },
+  };
+});
+vi.mock('./notify', () => ({ notify: { success: () => undefined, warning: () => undefined, error: () => undefined } }));
+vi.mock('./api-client', () => ({ api: () => Promise.resolve([]) }));
+
+const store = await import('./cart-store');
+const session = await import('./session-store');
+const { addPricedLinesToCart, addedText, cartNoticeOf } = await import('./priced-lines');
+
+function sessionOf(email: string, options: { allowPriceOverride?: boolean; branches?: number[] } = {}): Session {
+  const branches = (options.branches ?? [101]).map((branchNumber) => ({ branchNumber, name: `Branch ${branchNumber}` }));
+  return {
+    id: `token-${email}`,
+    deviceId: 'device',
+    user: {
+      id: 1,
+      firstName: 'A',
+      lastName: 'B',
+      email,
+      phone: '',
+      roles: {
+        accounting: false,
+        catalog: true,
+        catalogExport: false,
+        checkout: true,
+        manageUsers: false,
+        orderHistory: false,
+        storedPayments: false,
+      },
+      branches,
+      subscriptions: { confirmation: '', shipping: '', invoice: '' },
+      allowCashSales: false,
+      restrictedPricing: false,
+      limitOrderHistory: false,
+      useOrganizationCatalogs: true,
+      catalogs: [
+        { id: 'lifts', label: 'Lifts & Equipment' },
+        { id: 'show', label: 'SEMA Show Specials' },
+      ],
+    },
+    organization: {
+      id: 1,
+      name: 'Org',
+      allowBadgeScan: false,
+      allowCashSales: false,
+      allowPriceOverride: options.allowPriceOverride ?? true,
+      allowOnAccount: false,
+      allowTerminals: false,
+      allowTakenBy: false,
+      allowCardPayments: true,
+      isTaxable: false,
+      branches,
+      roles: {
+        accounting: true,
+        catalog: true,
+        catalogExport: true,
+        checkout: true,
+        manageUsers: true,
+        orderHistory: true,
+        storedPayments: true,
+      },
+      catalogs: [],
+      fees: { forklift: 175, liftgate: 95, residential: 85, notice: 25 },
+      terminals: [],
+      takenBys: [],
+    },
+  };
+}
+
+const FLAGS = {
+  requiresLiftGate: false,
+  requiresForkLift: false,
+  requiresResidential: false,
+  requiresGeoWarehouse: false,
+  requiresFlatbed: false,
+  isSmallParcel: false,
+};
+const item = (sku: string, price: number, flags: Partial<typeof FLAGS> = {}): CartItemInput => ({
+  sku,
+  label: `Label ${sku}`,
+  brand: 'Brand',
+  description: 'Description',
+  thumbnail: '',
+  price,
+  ...FLAGS,
+  ...flags,
+});
+
+const EMAIL = 'quick@dealer.example.com';
+
+function answer(
+  lines: { line: number; sku: string; quantity: number; price?: number; reason?: 'unknownSku' | 'notInCatalog' }[],
+  catalog = 'lifts',
+): QuickOrderValidateResponse {
+  return {
+    catalog,
+    branchNumber: 101,
+    shipToState: 'CO',
+    lines: lines.map((l) => ({
+      line: l.line,
+      sku: l.sku,
+      quantity: l.quantity,
+      reason: l.reason ?? null,
+      message: l.reason === 'unknownSku' ? 'unknown SKU' : l.reason ? 'not in this catalog' : '',
+      item: l.reason ? null : item(l.sku, l.price ?? 10),
+      availability: l.reason ? null : { netAvailable: 5, nextReceiptDate: null, inRegion: 5, outsideRegion: 0 },
+    })),
+  };
+}
+
+beforeEach(() => {
+  session.setSession(sessionOf(EMAIL));
+  session.chooseBranch(101);
+  store.clearCart();
+});
+afterEach(() => session.clearSession());
+
+describe('addPricedLinesToCart', () => {
+  it('adds the valid lines in one change, summing repeated SKUs and what the cart holds', () => {
+    store.addToCart('lifts', item('A-1', 10), 1);
+    const outcome = addPricedLinesToCart(
+      answer([
+        { line: 1, sku: 'A-1', quantity: 2 },
+        { line: 2, sku: 'NOPE', quantity: 1, reason: 'unknownSku' },
+        { line: 4, sku: 'B-2', quantity: 3, price: 7.5 },
+        { line: 5, sku: 'A-1', quantity: 4 },
+      ]),
+    );
+    expect(outcome).toEqual({
+      differentCatalog: false,
+      addedLines: 3,
+      addedUnits: 9,
+      rejected: [{ line: 2, sku: 'NOPE', message: 'unknown SKU' }],
+    });
+    const cart = store.getCart();
+    expect(cart.catalog).toBe('lifts');
+    expect(cart.items.map((i) => [i.sku, i.quantity, i.price])).toEqual([
+      ['A-1', 7, 10],
+      ['B-2', 3, 7.5],
+    ]);
+    expect(cart.itemsSubTotal).toBe(92.5);
+  });
+
+  it('leaves out a line that would take an item past 99,999 and says so, in line order with the others', () => {
+    store.addToCart('lifts', item('A-1', 10), 99_990);
+    const outcome = addPricedLinesToCart(
+      answer([
+        { line: 3, sku: 'A-1', quantity: 10 },
+        { line: 5, sku: 'B-2', quantity: 1 },
+      ]),
+      [{ line: 1, sku: 'C-3', message: 'bad quantity' }],
+    );
+    expect(outcome).toMatchObject({
+      addedLines: 1,
+      rejected: [
+        { line: 1, sku: 'C-3', message: 'bad quantity' },
+        { line: 3, sku: 'A-1', message: 'more than 99,999 in the cart' },
+      ],
+    });
+    expect(store.getCart().items.find((i) => i.sku === 'A-1')!.quantity).toBe(99_990);
+  });
+
+  it('adds nothing to a cart of another catalog', () => {
+    store.addToCart('show', item('S-1', 10), 1);
+    expect(addPricedLinesToCart(answer([{ line: 1, sku: 'A-1', quantity: 1 }], 'lifts'))).toEqual({ differentCatalog: true });
+    expect(store.getCart().items.map((i) => i.sku)).toEqual(['S-1']);
+  });
+
+  it("binds an empty cart to the answer's catalog only when something was added", () => {
+    addPricedLinesToCart(answer([{ line: 1, sku: 'NOPE', quantity: 1, reason: 'unknownSku' }], 'show'));
+    expect(store.getCart().catalog).toBeNull();
+    addPricedLinesToCart(answer([{ line: 1, sku: 'S-1', quantity: 1 }], 'show'));
+    expect(store.getCart().catalog).toBe('show');
+  });
+});
+
+describe('cart notice', () => {
+  it('reads only a well-formed notice from navigation state', () => {
+    expect(cartNoticeOf({ cartNotice: { message: 'x', rejected: [] } })).toEqual({ message: 'x', rejected: [] });
+    expect(cartNoticeOf(null)).toBeNull();
+    expect(cartNoticeOf({ cartNotice: { message: 1 } })).toBeNull();
+  });
+
+  it('words what was added', () => {
+    expect(addedText(0, 0)).toBe('Nothing was added to the cart.');
+    expect(addedText(1, 1)).toBe('Added 1 line (1 unit) to the cart.');
+    expect(addedText(3, 9)).toBe('Added 3 lines (9 units) to the cart.');
+  });
+});
