@@ -41,6 +41,8 @@ export const routeTitles: readonly RouteTitle[] = [
   { path: '/organization/users', title: 'User Administration' },
   { path: '/organization/users/invite', title: 'Invite User' },
   { path: '/organization/users/:id', title: 'User Details' },
+  { path: '/organization/addresses', title: 'Addresses' },
+  { path: '/organization/audit', title: 'Audit Trail' },
   { path: '/account/profile', title: 'Profile' },
 ];
 

@@ -168,6 +168,17 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                // Issue 20: the organization's address book and audit trail (manageUsers).
+                path: 'organization/addresses',
+                handle: { crumb: 'Addresses' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/addresses/routes/addresses-page')).AddressesPage }),
+              },
+              {
+                path: 'organization/audit',
+                handle: { crumb: 'Audit Trail' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/audit/routes/audit-page')).AuditPage }),
+              },
+              {
                 // Spec 2: the event badge scan, for organizations with allowBadgeScan.
                 path: 'sema',
                 handle: { crumb: 'Scan QR Code' } satisfies RouteHandle,

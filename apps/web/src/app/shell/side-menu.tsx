@@ -80,6 +80,8 @@ export function SideMenu(props: SideMenuProps) {
       )}
       <Divider my={4} />
       {user.roles.manageUsers && link('/organization/users', 'User Administration')}
+      {user.roles.manageUsers && link('/organization/addresses', 'Addresses')}
+      {user.roles.manageUsers && link('/organization/audit', 'Audit Trail')}
       {link('/account/profile', 'Profile')}
       <NavLink component="button" label="Log Out" onClick={onLogout} />
     </Stack>

@@ -22,6 +22,7 @@ import { CashOrderModal } from './cash-order-modal';
 import { checkoutFormSchema, draftOf, initialFormValues, shipToAddressOf, type CheckoutFormValues } from './checkout-form';
 import type { PaymentFieldsHandle } from './payment-fields';
 import { ResidentialWarning } from './residential-warning';
+import { fillFromSavedAddress, SavedAddressChooser } from './saved-address-chooser';
 import { ReviewTable } from './review-table';
 import { SimulatedCardForm } from './simulated-card-form';
 import { TerminalModal, TerminalSection } from './terminal-section';
@@ -202,14 +203,16 @@ export function CheckoutFormView({
             />
           )}
 
-          {/* Spec 2: 'Scan QR Code' fills the address and email from an event badge (organizations with badge scanning, spec 6). */}
-          {org.allowBadgeScan && (
-            <Group>
+          {/* Spec 2: 'Scan QR Code' fills the address and email from an event badge (organizations with badge scanning, spec 6).
+              Issue 20: 'Choose Saved Address' fills them from the organization's address book. */}
+          <Group>
+            <SavedAddressChooser onChoose={(saved) => fillFromSavedAddress(form, saved)} />
+            {org.allowBadgeScan && (
               <Button variant="outline" onClick={() => setScanOpened(true)}>
                 Scan QR Code
               </Button>
-            </Group>
-          )}
+            )}
+          </Group>
           <AddressFields />
           {residential.required && residential.declined && <ResidentialWarning address={address} />}
 

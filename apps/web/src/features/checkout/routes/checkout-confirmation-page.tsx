@@ -7,6 +7,7 @@ import { clearCart } from '../../../lib/cart-store';
 import { notify } from '../../../lib/notify';
 import { completeCheckout, fetchCheckout } from '../api/checkout-api';
 import { clearCheckoutDetails, clearStoredCheckout, readStoredCheckout } from '../api/stored-checkout';
+import { SaveAddressButton } from '../components/save-address-button';
 
 /** One completion per confirmation number even when React runs the effect twice. */
 const completing = new Map<string, Promise<CheckoutRecord>>();
@@ -96,6 +97,11 @@ export function CheckoutConfirmationPage() {
         <Text>Your payment was received and your order has been placed.</Text>
       )}
       <Text>A confirmation email is on its way to everyone in your organization who subscribed to order confirmations.</Text>
+      {record.status === 'completed' && (
+        <Group>
+          <SaveAddressButton address={record.cart.shipToAddress} />
+        </Group>
+      )}
       <Group gap="lg">
         <Anchor component={Link} to="/products/catalog/portal">
           Continue Shopping

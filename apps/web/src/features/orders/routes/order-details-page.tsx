@@ -14,6 +14,7 @@ import { StackedTable, type StackedColumn } from '../../../components/stacked-ta
 import { useSessionState } from '../../../lib/session-store';
 import { useOrderDetail } from '../api/order-detail';
 import { AddressBlock } from '../components/address-block';
+import { DownloadPdfButton } from '../components/download-pdf-button';
 import { OrderHistoryGuard } from '../components/order-history-guard';
 import { ProgressSteps } from '../components/progress-steps';
 import { ReorderButton } from '../components/reorder-button';
@@ -97,6 +98,7 @@ function Order({ order }: { order: OrderDetail }) {
         {order.purchaseOrderNumber && <Text c="dimmed">PO {order.purchaseOrderNumber}</Text>}
         <Group gap="xs">
           <ReorderButton documentNumber={order.documentNumber} />
+          <DownloadPdfButton documentNumber={order.documentNumber} />
         </Group>
         <Text size="sm" c="dimmed">
           Entered {formatDate(order.statusDates.entered)}

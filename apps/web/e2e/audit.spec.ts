@@ -1,0 +1,66 @@
+import { apiFromPage, expect, login, test, USERS } from './fixtures';
+import { inviteUser, uniqueEmail } from './invited-users';
+
+/** Issue 20 "Audit trail": deactivating a user is in /organization/audit with who, what and before/after. */
+test.describe('audit trail', () => {
+  test('an audit entry after deactivating a user, filtered by kind and user, at phone width too', async ({ page, request }) => {
+    const email = uniqueEmail('audited');
+    await inviteUser(request, email);
+
+    await login(page, USERS.admin, { branch: '101 Denver' });
+    await page.goto('/organization/users');
+    await page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText('The user has been deactivated.')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Trail' }).click();
+    await expect(page).toHaveURL(/\/organization\/audit$/);
+    await expect(page.getByRole('heading', { name: 'Audit Trail', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Audit Trail · Dealer Portal');
+
+    // Newest first: this user's deactivation comes before (above) their invitation. Other tests
+    // write entries at the same time, so the rows are found by the user's email.
+    const table = page.getByRole('table', { name: 'Audit Trail' });
+    const rows = table.locator('tbody tr');
+    const escaped = email.replace(/[.+]/g, '\\$&');
+    const deactivated = table.getByRole('row', { name: new RegExp(`User deactivated.*${escaped}`) });
+    await expect(deactivated).toHaveCount(1);
+    await expect(deactivated).toContainText('Dana Whitfield');
+    await expect(deactivated).toContainText('isActive: Yes → No');
+    const invited = table.getByRole('row', { name: new RegExp(`User invited.*${escaped}`) });
+    await expect(invited).toHaveCount(1);
+    const texts = await rows.allInnerTexts();
+    const at = (kind: string) => texts.findIndex((t) => t.includes(kind) && t.includes(email));
+    expect(at('User deactivated')).toBeLessThan(at('User invited'));
+
+    // Filter by kind: only deactivations.
+    await page.getByLabel('Change').selectOption({ label: 'User deactivated' });
+    await expect(page).toHaveURL(/kind=user\.deactivate/);
+    await expect(deactivated).toHaveCount(1);
+    await expect(table.getByText('User invited')).toHaveCount(0);
+
+    // Filter by another user: none of Dana's entries.
+    const { body: users } = await apiFromPage<{ id: number; email: string }[]>(page, 'GET', '/api/users');
+    const buyerId = users.find((u) => u.email === USERS.buyer)!.id;
+    await page.getByLabel('User').selectOption(String(buyerId));
+    await expect(page).toHaveURL(new RegExp(`user=${buyerId}`));
+    await expect(table.getByText(email)).toHaveCount(0);
+
+    // Phone width: the entries stack, nothing scrolls sideways.
+    await page.getByLabel('Change').selectOption({ label: 'All changes' });
+    await page.getByLabel('User').selectOption({ label: 'All users' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(rows.first()).toBeVisible();
+    await expect(deactivated).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('is not offered without manageUsers', async ({ page }) => {
+    await login(page, USERS.buyer);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Trail' })).toHaveCount(0);
+    await page.goto('/organization/audit');
+    await expect(page.getByText('You do not have permission to view the audit trail.')).toBeVisible();
+  });
+});

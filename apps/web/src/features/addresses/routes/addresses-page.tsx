@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADDRESS_MESSAGES, formatPhone, formatZip, type SavedAddress, type ShipToAddress } from '@portal/domain';
+import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session-store';
+import { addressesKey, addressesQuery, createAddress, deleteAddress, updateAddress } from '../api/addresses';
+import { AddressFormModal } from '../components/address-form-modal';
+
+const streetText = (a: SavedAddress) => [a.street1, a.street2, a.street3].filter(Boolean).join(', ');
+const cityText = (a: SavedAddress) => `${a.city}, ${a.state} ${formatZip(a.postalCode)}`;
+
+/** /organization/addresses (issue 20, manageUsers): the organization's ship-to addresses. */
+export function AddressesPage() {
+  const { user: me } = useSession();
+  const queryClient = useQueryClient();
+  const addresses = useQuery({ ...addressesQuery(), enabled: me.roles.manageUsers });
+  const [editing, setEditing] = useState<SavedAddress | null>(null);
+  const [formOpened, setFormOpened] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const [deleting, setDeleting] = useState<SavedAddress | null>(null);
+
+  if (!me.roles.manageUsers) {
+    return (
+      <Stack>
+        <Title order={1}>Addresses</Title>
+        <Text>You do not have permission to manage the address book.</Text>
+      </Stack>
+    );
+  }
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: addressesKey });
+  const openForm = (address: SavedAddress | null) => {
+    setEditing(address);
+    setFormKey((k) => k + 1);
+    setFormOpened(true);
+  };
+  async function save(fields: ShipToAddress) {
+    if (editing) await updateAddress(editing.id, fields);
+    else await createAddress(fields);
+    setFormOpened(false);
+    notify.success(ADDRESS_MESSAGES.saved);
+    await refresh();
+  }
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await deleteAddress(deleting.id);
+      notify.success(ADDRESS_MESSAGES.deleted);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401))
+        notify.error(error instanceof ApiError ? error.message : ADDRESS_MESSAGES.notFound);
+    }
+    setDeleting(null);
+    await refresh();
+  }
+
+  const columns: StackedColumn<SavedAddress>[] = [
+    { header: 'Name', stacked: 'title', cell: (a) => a.name },
+    { header: 'Street', cell: streetText },
+    { header: 'City', cell: cityText },
+    { header: 'Phone', nowrap: true, cell: (a) => formatPhone(a.phone) },
+    { header: 'Email', cell: (a) => <span style={{ overflowWrap: 'anywhere' }}>{a.email}</span> },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (a) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" aria-label={`Edit ${a.name}`} onClick={() => openForm(a)}>
+            Edit
+          </Button>
+          <Button size="xs" variant="default" color="red" aria-label={`Delete ${a.name}`} onClick={() => setDeleting(a)}>
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Addresses</Title>
+        <Group gap="xs">
+          <Tooltip label="Refresh">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Refresh"
+              onClick={() => void addresses.refetch()}
+              loading={addresses.isFetching}
+            >
+              <IconRefresh size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Add Address">
+            <ActionIcon size="lg" aria-label="Add Address" onClick={() => openForm(null)}>
+              <IconPlus size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <Text c="dimmed" size="sm">
+        Ship-to addresses everyone who checks out can choose with &lsquo;Choose Saved Address&rsquo;.
+      </Text>
+      {addresses.isError && <Text role="alert">The addresses could not be loaded. Please try again later.</Text>}
+      <StackedTable
+        aria-label="Addresses"
+        columns={columns}
+        rows={addresses.data ?? []}
+        rowKey={(a) => a.id}
+        minWidth={860}
+        emptyText={addresses.isFetching ? undefined : 'No saved addresses.'}
+        striped
+      />
+      <AddressFormModal key={formKey} opened={formOpened} address={editing} onClose={() => setFormOpened(false)} onSave={save} />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Address">
+        <Stack>
+          <Text>Delete {deleting?.name}?</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void confirmDelete()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
