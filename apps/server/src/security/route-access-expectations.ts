@@ -275,6 +275,13 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     allowed: [200, 409],
   },
   'GET /api/integration/orders': { access: 'integration', sample: () => ({ query: { since: '2020-01-01T00:00:00Z', limit: 1 } }) },
+  // imports (modules/imports): an empty JSON array imports nothing and answers the counts
+  'PUT /api/integration/catalogs/:id/products': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/catalogs/lifts/products', body: [] }),
+  },
+  'PUT /api/integration/stock': { access: 'integration', sample: () => ({ body: [] }) },
+  'PUT /api/integration/price-lists/:id': { access: 'integration', sample: () => ({ url: '/api/integration/price-lists/1', body: [] }) },
 
   // password codes (public; the answer never tells whether the email exists)
   'POST /api/secure-challenge': { access: 'public', sample: (ctx) => ({ body: { email: ctx.uniqueEmail() } }) },

@@ -40,7 +40,7 @@ export type ImportOptions = {
   onProgress?: (written: number, total: number) => void;
 };
 
-export type ImportOutcome = ImportResult & { errors: ImportRowError[]; invalidRows: number };
+export type ImportOutcome = Omit<ImportResult, 'messages'> & { errors: ImportRowError[]; invalidRows: number };
 
 export const DEFAULT_BATCH_SIZE = 5000;
 

@@ -30,41 +30,31 @@ export const summaryColumns = {
   shipToPhone: orders.shipToPhone,
 };
 
-/** A summary column of the list's rows `o`, by name (the lists' statements select summaryColumns). */
-const listed = (column: keyof typeof summaryColumns) => sql.raw(`o.${summaryColumns[column].name}`);
-
-/** A timestamp in ISO 8601 UTC with milliseconds, as Date.toISOString writes it. */
-const isoText = (column: keyof typeof summaryColumns) =>
-  sql`to_char(${listed(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * One order summary of spec 3, written as JSON by PostgreSQL. The lists answer up to ~1,000 of
- * them (~400 KB): parsing 15 columns per row into objects and stringifying them again cost the
- * server more than the statements (issue 15), so the routes send this text on as bytes.
- * row_to_json over named columns writes compact JSON (json_build_object's " : " and ", " would add
- * 12% to a list).
+ * One order summary as the database driver returns it, keyed by column name. The lists read these
+ * unmapped: at ~1,000 rows per answer Drizzle's row mapping cost about as much as the query itself
+ * (issue 15). Timestamps and dates are PostgreSQL's text (Drizzle's drivers leave them unparsed);
+ * the bigint document number is text (node-postgres) or a bigint (PGlite).
  */
-const summaryJson = sql`(select row_to_json(summary) from (select
-  ${listed('documentNumber')} as "documentNumber",
-  ${listed('purchaseOrderNumber')} as "purchaseOrderNumber",
-  ${listed('statusCode')} as "statusCode",
-  (select row_to_json(d) from (select ${isoText('enteredAt')} as "entered", ${isoText('shippedAt')} as "shipped") d) as "statusDates",
-  ${listed('expectedShipDate')} as "expectedShipDate",
-  (select row_to_json(a) from (select
-    ${listed('shipToName')} as "name", ${listed('shipToAddress1')} as "address1", ${listed('shipToAddress2')} as "address2",
-    ${listed('shipToAddress3')} as "address3", ${listed('shipToCity')} as "city", ${listed('shipToState')} as "state",
-    ${listed('shipToPostalCode')} as "postalCode", ${listed('shipToEmail')} as "email", ${listed('shipToPhone')} as "phone") a) as "shipToAddress"
-) summary)`;
+export type SummaryRecord = {
+  document_number: string | number | bigint;
+  purchase_order_number: string;
+  status_code: number;
+  entered_at: string;
+  shipped_at: string | null;
+  expected_ship_date: string | null;
+  ship_to_name: string;
+  ship_to_address1: string;
+  ship_to_address2: string;
+  ship_to_address3: string;
+  ship_to_city: string;
+  ship_to_state: string;
+  ship_to_postal_code: string;
+  ship_to_email: string;
+  ship_to_phone: string;
+};
 
-/** The rows of `list` (summary columns, in `order`) as one JSON array text of order summaries. */
-function summariesJson(list: SQL | { getSQL(): SQL }, order: SQL): SQL {
-  return sql`select coalesce(json_agg(${summaryJson} order by ${order}), '[]')::text as summaries from (${list}) o`;
-}
-
-/** Newest entered first, as every list but Recent Orders "any" is ordered. */
-const newestEnteredFirst = sql`${listed('enteredAt')} desc, ${listed('documentNumber')} desc`;
-
-/** The summary columns by name, for statements written out in SQL. */
+/** The summary columns by name, for statements written out in SQL (their rows are SummaryRecords). */
 const summaryColumnList = sql.join(
   Object.values(summaryColumns).map((column) => sql.identifier(column.name)),
   sql`, `,
@@ -94,19 +84,13 @@ async function recordsOf<T>(db: Database, statement: SQL | { toSQL(): Query }, p
  */
 export const openCondition = sql`${orders.statusCode} < 60 and ${orders.statusCode} <> -10`;
 
-/** Open orders as a JSON array text of summaries (summariesJson), newest first. */
-export function findOpenOrders(db: Database, scope: OrderScope): Promise<string> {
+export function findOpenOrders(db: Database, scope: OrderScope): Promise<SummaryRecord[]> {
   const query = db
     .select(summaryColumns)
     .from(orders)
     .where(and(scopeCondition(scope), openCondition))
     .orderBy(desc(orders.enteredAt), desc(orders.documentNumber));
-  return summariesOf(db, summariesJson(query, newestEnteredFirst), true);
-}
-
-async function summariesOf(db: Database, statement: SQL, prepared: boolean): Promise<string> {
-  const [row] = await recordsOf<{ summaries: string }>(db, statement, prepared);
-  return row?.summaries ?? '[]';
+  return recordsOf<SummaryRecord>(db, query, true);
 }
 
 /** The most orders one Recent Orders window answers (a week of a very busy branch). */
@@ -127,18 +111,22 @@ const EVENT_COLUMNS = { entered: orders.enteredAt, shipped: orders.shippedAt, ca
  * the three scans appended, each order once with the latest of its events inside the window (an
  * order entered and shipped the same week counts as shipped then), newest first.
  */
-export function findRecentOrders(db: Database, scope: OrderScope, updateType: RecentUpdateType, start: Date, end: Date): Promise<string> {
-  // Both shapes answer the summary columns and the event's time as event_at, newest event first.
-  const newestEventFirst = sql`o.event_at desc, ${listed('documentNumber')} desc`;
+export function findRecentOrders(
+  db: Database,
+  scope: OrderScope,
+  updateType: RecentUpdateType,
+  start: Date,
+  end: Date,
+): Promise<SummaryRecord[]> {
   if (updateType !== 'any') {
     const at = EVENT_COLUMNS[updateType];
     const query = db
-      .select({ ...summaryColumns, eventAt: sql`${at}`.as('event_at') })
+      .select(summaryColumns)
       .from(orders)
       .where(and(scopeCondition(scope), inWindow(at, start, end)))
       .orderBy(desc(at), desc(orders.documentNumber))
       .limit(RECENT_ORDERS_LIMIT);
-    return summariesOf(db, summariesJson(query, newestEventFirst), true);
+    return recordsOf<SummaryRecord>(db, query, true);
   }
   const events = sql.join(
     Object.values(EVENT_COLUMNS).map(
@@ -147,10 +135,13 @@ export function findRecentOrders(db: Database, scope: OrderScope, updateType: Re
     ),
     sql` union all `,
   );
-  const latest = sql`select * from (
+  return recordsOf<SummaryRecord>(
+    db,
+    sql`select ${summaryColumnList} from (
       select distinct on (document_number) * from (${events}) events order by document_number, event_at desc
-    ) latest order by event_at desc, document_number desc limit ${RECENT_ORDERS_LIMIT}`;
-  return summariesOf(db, summariesJson(latest, newestEventFirst), true);
+    ) latest order by event_at desc, document_number desc limit ${RECENT_ORDERS_LIMIT}`,
+    true,
+  );
 }
 
 export type SearchFilters = {
@@ -224,21 +215,24 @@ export async function searchOrders(
   filters: SearchFilters,
   page: number,
   pageSize: number,
-): Promise<{ total: number; summaries: string }> {
+): Promise<{ total: number; rows: SummaryRecord[] }> {
   const where = searchCondition(scope, filters);
-  const pageRows = db
-    .select(summaryColumns)
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.enteredAt), desc(orders.documentNumber))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [summaries, [totals]] = await Promise.all([
+  const [rows, [totals]] = await Promise.all([
     // Unnamed: the criteria make too many shapes of statement to keep each one prepared.
-    summariesOf(db, summariesJson(pageRows, newestEnteredFirst), false),
+    recordsOf<SummaryRecord>(
+      db,
+      db
+        .select(summaryColumns)
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.enteredAt), desc(orders.documentNumber))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      false,
+    ),
     db.select({ total: count() }).from(orders).where(where),
   ]);
-  return { total: Number(totals?.total ?? 0), summaries };
+  return { total: Number(totals?.total ?? 0), rows };
 }
 
 export type OrderRow = typeof orders.$inferSelect;

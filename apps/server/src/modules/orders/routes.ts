@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/access.js';
-import { sendJsonText } from '../../http/json-lists.js';
+import { bigJsonAnswer } from '../../http/json-lists.js';
 import { openOrders, orderDetail, recentOrders, searchOrderHistory } from './service.js';
 import { orderPdf } from './order-pdf.js';
 
@@ -22,6 +22,8 @@ const orderHistory = { roles: ['orderHistory' as const] };
 
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post('/api/orders/open', {
+    // Up to ~1,000 summaries: JSON.stringify'd and sent as bytes (http/json-lists.ts).
+    ...bigJsonAnswer,
     config: { access: orderHistory },
     schema: {
       tags: ['orders'],
@@ -29,10 +31,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       body: openOrdersRequestSchema,
       response: { 200: openOrdersResponseSchema },
     },
-    handler: async (request, reply) => sendJsonText(reply, await openOrders(db, principalOf(request), request.body)),
+    handler: (request) => openOrders(db, principalOf(request), request.body),
   });
 
   app.post('/api/orders/recent', {
+    // Up to ~1,000 summaries: JSON.stringify'd and sent as bytes (http/json-lists.ts).
+    ...bigJsonAnswer,
     config: { access: orderHistory },
     schema: {
       tags: ['orders'],
@@ -41,7 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       body: recentOrdersRequestSchema,
       response: { 200: recentOrdersResponseSchema },
     },
-    handler: async (request, reply) => sendJsonText(reply, await recentOrders(db, principalOf(request), request.body)),
+    handler: (request) => recentOrders(db, principalOf(request), request.body),
   });
 
   app.get('/api/orders/detail/:id', {
@@ -74,6 +78,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   });
 
   app.post('/api/orders/search', {
+    // Pages of up to 100 summaries, built like the other lists (http/json-lists.ts).
+    ...bigJsonAnswer,
     config: { access: orderHistory },
     schema: {
       tags: ['orders'],
@@ -81,6 +87,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       body: orderSearchRequestSchema,
       response: { 200: orderSearchResponseSchema },
     },
-    handler: async (request, reply) => sendJsonText(reply, await searchOrderHistory(db, principalOf(request), request.body)),
+    handler: (request) => searchOrderHistory(db, principalOf(request), request.body),
   });
 };

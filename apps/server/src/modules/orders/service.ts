@@ -6,6 +6,7 @@ import {
   type OrderDetail,
   type OrderSearchQuery,
   type OrderSearchResponse,
+  type OrderSummary,
   type RecentOrdersResponse,
   type RecentTimeFrame,
   type RecentUpdateType,
@@ -15,14 +16,11 @@ import { notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { branchScope, userScope } from './order-scope.js';
 import { findOpenOrders, findOrderChildren, findOrderInScope, findRecentOrders, phoneDigitsOf, searchOrders } from './repository.js';
-import { toOrderDetail } from './order-view.js';
+import { toOrderDetail, toOrderSummary } from './order-view.js';
 
-/**
- * The lists answer JSON text (an OrderSummary[] written by PostgreSQL, repository summariesJson):
- * up to ~1,000 summaries per answer, sent on as bytes by the routes.
- */
-export function openOrders(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<string> {
-  return findOpenOrders(db, branchScope(principal, request.branchNumber));
+export async function openOrders(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<OrderSummary[]> {
+  const rows = await findOpenOrders(db, branchScope(principal, request.branchNumber));
+  return rows.map(toOrderSummary);
 }
 
 export type RecentQuery = {
@@ -34,12 +32,16 @@ export type RecentQuery = {
 };
 
 /** `now` is an argument so tests can stand just before or after a midnight. */
-export async function recentOrders(db: Database, principal: Principal, query: RecentQuery, now = new Date()): Promise<string> {
+export async function recentOrders(
+  db: Database,
+  principal: Principal,
+  query: RecentQuery,
+  now = new Date(),
+): Promise<RecentOrdersResponse> {
   const scope = branchScope(principal, query.branchNumber);
   const window = recentOrdersWindow(now, query.timeFrame, query.page, query.timeZone);
-  const summaries = await findRecentOrders(db, scope, query.updateType, window.startTime, window.endTime);
-  const times: Omit<RecentOrdersResponse, 'orders'> = { startTime: window.startTime.toISOString(), endTime: window.endTime.toISOString() };
-  return `{"orders":${summaries},${JSON.stringify(times).slice(1)}`;
+  const rows = await findRecentOrders(db, scope, query.updateType, window.startTime, window.endTime);
+  return { orders: rows.map(toOrderSummary), startTime: window.startTime.toISOString(), endTime: window.endTime.toISOString() };
 }
 
 /** The first moment of a search time frame: that many calendar months back from now. */
@@ -49,9 +51,9 @@ export function searchSince(timeFrame: OrderSearchQuery['timeFrame'], now = new 
   return since;
 }
 
-export async function searchOrderHistory(db: Database, principal: Principal, query: OrderSearchQuery): Promise<string> {
+export async function searchOrderHistory(db: Database, principal: Principal, query: OrderSearchQuery): Promise<OrderSearchResponse> {
   const scope = branchScope(principal, query.branchNumber);
-  const { total, summaries } = await searchOrders(
+  const { total, rows } = await searchOrders(
     db,
     scope,
     {
@@ -69,8 +71,7 @@ export async function searchOrderHistory(db: Database, principal: Principal, que
     query.page,
     query.pageSize,
   );
-  const head: Omit<OrderSearchResponse, 'results'> = { page: query.page, pageSize: query.pageSize, totalResults: total };
-  return `${JSON.stringify(head).slice(0, -1)},"results":${summaries}}`;
+  return { page: query.page, pageSize: query.pageSize, totalResults: total, results: rows.map(toOrderSummary) };
 }
 
 export const ORDER_NOT_FOUND_MESSAGE = 'The order was not found.';
