@@ -1,19 +1,43 @@
 /**
- * Big JSON answers (issue 15: Open Orders is ~1,000 order summaries, ~400 KB; a cart refresh is 50
- * full products, ~100 KB) are written as JSON text by PostgreSQL (json_build_object in the list
- * and product statements) and sent on as bytes. Measured on these 2-core machines, the other ways
- * all cost more of the one thread every request waits for:
- *  - rows parsed by the driver, mapped to objects, run through zod (the type provider's
- *    serializer) and JSON.stringify'd: ~2 ms per 1,000 summaries for zod alone;
- *  - JSON.stringify without zod: ~0.75 ms per 1,000 summaries, plus parsing the rows' lists and
- *    texts (products' features, specifications, receipts) only to write them out again;
- *  - a fast-json-stringify function compiled from the schema: a concatenated string that has to be
- *    flattened before it is sent, ~0.5 ms more per Open Orders request than JSON.stringify.
- * The zod response schema stays on each route: it is the OpenAPI document's source. Nothing checks
- * these answers at run time, so their API tests check each answer against its schema, no field
- * more or less.
+ * Route options for big JSON list answers (issue 15: Open Orders is ~1,000 order summaries,
+ * ~400 KB). What they save, measured on these 2-core machines, falls on the one thread every
+ * request waits for:
+ *  - the app's serializer (fastify-type-provider-zod) runs the whole answer through zod (safeEncode)
+ *    and then JSON.stringify's zod's copy: ~2 ms per 1,000 summaries against ~0.75 ms for
+ *    JSON.stringify alone. A fast-json-stringify function compiled from the same schema was tried:
+ *    its answer is a string built by concatenation that has to be flattened before it can be sent,
+ *    and Open Orders cost ~0.5 ms more server time per request with it than with JSON.stringify;
+ *  - a string answer is read twice more before it leaves: Fastify measures its UTF-8 length for
+ *    Content-Length, and the socket encodes it. Turned into bytes once here, it is not (and
+ *    compression, where it applies, takes the bytes as they are). With both changes, Open Orders
+ *    went from ~6 to ~4 ms of server CPU per request under load.
+ * The zod response schema stays on the route: it is the OpenAPI document's source and types the
+ * handler's answer. Nothing checks the answer at run time, so use these options only where the
+ * handler builds the answer field by field from typed rows (as modules/orders/order-view.ts does;
+ * its API tests check each list answer against its schema, no field more or less).
+ *
+ * The catalog's products go one step further (sendJsonText): PostgreSQL writes each product as
+ * JSON (catalog/repository.ts productJson), which cost the database less than the server saved for
+ * 50 full products. For the order lists it did not: PostgreSQL's JSON output of 1,000 summaries
+ * cost 4-7 ms more in the database than the ~3 ms it saved here (decision 009).
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+function serializeWithJsonStringify(): (data: unknown) => string {
+  return (data) => JSON.stringify(data);
+}
+
+function sendAsBytes(
+  _request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload?: unknown) => void,
+): void {
+  done(null, typeof payload === 'string' ? Buffer.from(payload) : payload);
+}
+
+/** Spread into the options of a route whose 200 answer is a big list built from typed rows. */
+export const bigJsonAnswer = { serializerCompiler: serializeWithJsonStringify, onSend: sendAsBytes };
 
 /** A JSON array from its items' JSON texts (answers whose items PostgreSQL wrote as JSON). */
 export function jsonArrayText(items: string[]): string {
