@@ -1,6 +1,6 @@
 /**
  * The built server (issue 18): the esbuild bundle starts on its own, finds what it reads at run
- * time (migrations, packages left in node_modules), seeds and serves the demo; and the build stamp
+ * time (migrations, packages left in node_modules such as PGlite and the PDF fonts), seeds and serves the demo; and the build stamp
  * (content hashes, tools/build.mjs) makes a second `npm start` skip building.
  */
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -52,6 +52,14 @@ describe('the server bundle', () => {
       body: JSON.stringify({ email: 'admin@summitlift.example.com', password: DEMO_PASSWORD, deviceId: 'bundle' }),
     });
     expect(login.status).toBe(200);
+    // The order PDF embeds the DejaVu fonts, which pdfkit and the bundle find in node_modules.
+    const token = ((await login.json()) as { id: string }).id;
+    const pdf = await fetch(`http://127.0.0.1:${port}/api/orders/detail/3910114/pdf`, { headers: { authorization: `Bearer ${token}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(bytes.startsWith('%PDF-')).toBe(true);
+    expect(bytes).toContain('DejaVuSans');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 240_000);
