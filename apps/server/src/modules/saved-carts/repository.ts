@@ -56,11 +56,17 @@ export async function findSavedCart(db: Queryable, scope: SavedCartScope, id: nu
   return row;
 }
 
-export function findSavedCartLines(db: Queryable, savedCartId: number): Promise<{ sku: string; quantity: number }[]> {
+/** The lines of a saved cart of the scope (none for another organization's or branch's id). */
+export function findSavedCartLines(
+  db: Queryable,
+  scope: SavedCartScope,
+  savedCartId: number,
+): Promise<{ sku: string; quantity: number }[]> {
   return db
     .select({ sku: savedCartLines.sku, quantity: savedCartLines.quantity })
     .from(savedCartLines)
-    .where(eq(savedCartLines.savedCartId, savedCartId))
+    .innerJoin(savedCarts, eq(savedCarts.id, savedCartLines.savedCartId))
+    .where(and(inScope(scope), eq(savedCartLines.savedCartId, savedCartId)))
     .orderBy(asc(savedCartLines.position));
 }
 

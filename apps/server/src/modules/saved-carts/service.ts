@@ -81,7 +81,7 @@ export async function listBranchSavedCarts(db: Database, principal: Principal, b
 export async function getSavedCart(db: Database, principal: Principal, id: number, branchNumber: number): Promise<SavedCart> {
   const caller = scopeOf(principal, branchNumber);
   const record = await requireSavedCart(db, caller, id);
-  return { ...toSummary(caller, record), items: await findSavedCartLines(db, id) };
+  return { ...toSummary(caller, record), items: await findSavedCartLines(db, caller.scope, id) };
 }
 
 /**
@@ -149,7 +149,7 @@ export async function renameBranchSavedCart(
 export async function deleteBranchSavedCart(db: Database, principal: Principal, id: number, branchNumber: number): Promise<void> {
   const caller = scopeOf(principal, branchNumber);
   const record = await requireManageable(db, caller, id);
-  const items = await findSavedCartLines(db, id);
+  const items = await findSavedCartLines(db, caller.scope, id);
   await db.transaction(async (tx) => {
     await deleteSavedCart(tx, caller.scope, id);
     await recordAudit(tx, principal, {
@@ -174,7 +174,7 @@ export async function loadSavedCart(
 ): Promise<QuickOrderValidateResponse> {
   const caller = scopeOf(principal, branchNumber);
   const record = await requireSavedCart(db, caller, id);
-  const lines = await findSavedCartLines(db, id);
+  const lines = await findSavedCartLines(db, caller.scope, id);
   return priceCartLines(db, principal, {
     catalog: record.catalogId,
     branchNumber,
