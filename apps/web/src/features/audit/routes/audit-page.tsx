@@ -7,35 +7,9 @@ import { Pager } from '../../../components/pager';
 import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
 import { useSession } from '../../../lib/session-store';
 import { auditQuery, auditUsersQuery, type AuditFilters } from '../api/audit';
+import { changeLines } from '../components/change-lines';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(valueText).join(', ');
-  if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k} ${valueText(v)}`)
-      .join('; ');
-  }
-  return String(value);
-}
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-/** One line per field: 'isActive: Yes → No'; a creation lists the new values, a deletion the old. */
-export function changeLines(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
-  const before = asRecord(entry.before);
-  const after = asRecord(entry.after);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.map((key) => {
-    if (entry.before === null) return `${key}: ${valueText(after[key])}`;
-    if (entry.after === null) return `${key}: ${valueText(before[key])}`;
-    return `${key}: ${valueText(before[key])} → ${valueText(after[key])}`;
-  });
-}
 
 const COLUMNS: StackedColumn<AuditEntry>[] = [
   {
