@@ -1,0 +1,279 @@
+/**
+ * `orgs create|update|list`: dealer organizations with their flags, fees, branches, catalogs, card
+ * readers (terminals) and sales reps ("taken by" names), spec section 3. Every argument is checked
+ * before anything is written, and each command writes in one transaction.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ROLE_KEYS } from '@portal/domain';
+import { branches, catalogs, organizationCatalogs, organizations, priceLists, takenBys, terminals } from '../db/schema.js';
+import type { DatabaseTransaction } from '../modules/mail/outbox.js';
+import { CliError, centsArg, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
+
+export const ORGANIZATION_FLAGS = [
+  'allowBadgeScan',
+  'allowCashSales',
+  'allowPriceOverride',
+  'allowOnAccount',
+  'allowTerminals',
+  'allowTakenBy',
+  'allowCardPayments',
+  'isTaxable',
+] as const;
+type OrganizationFlag = (typeof ORGANIZATION_FLAGS)[number];
+
+const FEES = {
+  'fee-forklift': 'feeForkliftCents',
+  'fee-liftgate': 'feeLiftgateCents',
+  'fee-residential': 'feeResidentialCents',
+  'fee-notice': 'feeNoticeCents',
+} as const;
+
+export const ORGS_HELP = `usage: npm run portal -- orgs <create|update|list> [ID] [options]
+
+  orgs create --name=NAME [options]    create a dealer organization; prints its id
+  orgs update ID [options]             change an organization (only what the options name)
+  orgs list                            id, name, branches and catalogs of every organization
+
+options:
+  --name=NAME                   the organization's name
+  --enable=FLAG,...             turn flags on:  ${ORGANIZATION_FLAGS.join(', ')}
+  --disable=FLAG,...            turn flags off (same names)
+  --roles=ROLE,...              the roles its users may have (replaces the list): ${ROLE_KEYS.join(', ')}
+  --fee-forklift=DOLLARS        charge amounts (default 0): also --fee-liftgate, --fee-residential, --fee-notice
+  --price-list=ID|none          its own price list, overriding the catalogs' prices for the SKUs it holds
+  --branch=NUMBER:NAME          add a branch, or rename branch NUMBER (repeatable)
+  --catalogs=ID,...             the catalogs it sees, first one first (replaces the list)
+  --card-reader=ID:NAME         add a card reader (terminal), or rename it (repeatable)
+  --remove-card-reader=ID       remove a card reader (repeatable)
+  --sales-rep=NAME              add a sales rep to the 'Taken By' list (repeatable)
+  --remove-sales-rep=NAME       remove a sales rep (repeatable)
+  -h, --help                    this help`;
+
+const OPTIONS = {
+  name: { type: 'string' },
+  enable: { type: 'string', multiple: true },
+  disable: { type: 'string', multiple: true },
+  roles: { type: 'string' },
+  'fee-forklift': { type: 'string' },
+  'fee-liftgate': { type: 'string' },
+  'fee-residential': { type: 'string' },
+  'fee-notice': { type: 'string' },
+  'price-list': { type: 'string' },
+  branch: { type: 'string', multiple: true },
+  catalogs: { type: 'string' },
+  'card-reader': { type: 'string', multiple: true },
+  'remove-card-reader': { type: 'string', multiple: true },
+  'sales-rep': { type: 'string', multiple: true },
+  'remove-sales-rep': { type: 'string', multiple: true },
+} as const;
+
+type Values = ReturnType<typeof parseCommand<typeof OPTIONS>>['values'];
+
+/** The changes the options ask for, checked without the database. */
+type Plan = {
+  columns: Partial<typeof organizations.$inferInsert>;
+  priceList: number | null | undefined;
+  branches: { number: number; name: string }[];
+  catalogs: string[] | undefined;
+  readers: { id: string; name: string }[];
+  removeReaders: string[];
+  reps: string[];
+  removeReps: string[];
+};
+
+function pair(value: string, option: string, what: string): [string, string] {
+  const at = value.indexOf(':');
+  const key = at < 0 ? '' : value.slice(0, at).trim();
+  const name = at < 0 ? '' : value.slice(at + 1).trim();
+  if (!key || !name) throw usageError(`--${option} must be ${what}:NAME, not "${value}".`);
+  if (name.length > 100) throw usageError(`--${option}: the name is longer than 100 characters.`);
+  return [key, name];
+}
+
+function plan(values: Values): Plan {
+  const columns: Plan['columns'] = {};
+  if (values.name !== undefined) {
+    const name = values.name.trim();
+    if (!name || name.length > 200) throw usageError('--name must be 1 to 200 characters.');
+    columns.name = name;
+  }
+  const flags = (list: string[] | undefined, on: boolean) => {
+    for (const flag of (list ?? []).flatMap(listArg)) {
+      if (!ORGANIZATION_FLAGS.includes(flag as OrganizationFlag))
+        throw usageError(`Unknown flag "${flag}"; the flags are ${ORGANIZATION_FLAGS.join(', ')}.`);
+      if (columns[flag as OrganizationFlag] === !on) throw usageError(`The flag ${flag} is both enabled and disabled.`);
+      columns[flag as OrganizationFlag] = on;
+    }
+  };
+  flags(values.enable, true);
+  flags(values.disable, false);
+  if (values.roles !== undefined) {
+    const roles = listArg(values.roles);
+    const unknown = roles.find((r) => !(ROLE_KEYS as readonly string[]).includes(r));
+    if (unknown) throw usageError(`Unknown role "${unknown}"; the roles are ${ROLE_KEYS.join(', ')}.`);
+    columns.roles = [...new Set(roles)];
+  }
+  for (const [option, column] of Object.entries(FEES) as [keyof typeof FEES, (typeof FEES)[keyof typeof FEES]][]) {
+    const value = values[option];
+    if (value !== undefined) columns[column] = centsArg(value, `--${option}`);
+  }
+  const priceList =
+    values['price-list'] === undefined
+      ? undefined
+      : values['price-list'] === 'none'
+        ? null
+        : wholeNumberArg(values['price-list'], '--price-list');
+
+  const branchList = (values.branch ?? []).map((b) => {
+    const [number, name] = pair(b, 'branch', 'NUMBER');
+    return { number: wholeNumberArg(number, '--branch NUMBER'), name };
+  });
+  const seen = new Set<number>();
+  for (const b of branchList) {
+    if (seen.has(b.number)) throw usageError(`--branch ${b.number} is given twice.`);
+    seen.add(b.number);
+  }
+  const catalogList = values.catalogs === undefined ? undefined : [...new Set(listArg(values.catalogs))];
+  const readers = (values['card-reader'] ?? []).map((r) => {
+    const [id, name] = pair(r, 'card-reader', 'ID');
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw usageError(`--card-reader ID must be letters, digits, _ or -, not "${id}".`);
+    return { id, name };
+  });
+  const reps = (values['sales-rep'] ?? []).map((r) => r.trim());
+  if (reps.some((r) => !r || r.length > 100)) throw usageError('--sales-rep must be a name of 1 to 100 characters.');
+  return {
+    columns,
+    priceList,
+    branches: branchList,
+    catalogs: catalogList,
+    readers,
+    removeReaders: values['remove-card-reader'] ?? [],
+    reps,
+    removeReps: (values['remove-sales-rep'] ?? []).map((r) => r.trim()),
+  };
+}
+
+/** Applies a plan to organization `id` inside `tx`; a missing reference throws CliError and rolls everything back. */
+async function apply(tx: DatabaseTransaction, id: number, p: Plan): Promise<void> {
+  if (p.priceList) {
+    const [list] = await tx.select({ id: priceLists.id }).from(priceLists).where(eq(priceLists.id, p.priceList));
+    if (!list) throw new CliError(`No price list has the id ${p.priceList}.`);
+  }
+  const columns = { ...p.columns, ...(p.priceList === undefined ? {} : { priceListId: p.priceList }) };
+  if (Object.keys(columns).length > 0) await tx.update(organizations).set(columns).where(eq(organizations.id, id));
+  for (const b of p.branches)
+    await tx
+      .insert(branches)
+      .values({ organizationId: id, branchNumber: b.number, name: b.name })
+      .onConflictDoUpdate({ target: [branches.organizationId, branches.branchNumber], set: { name: b.name } });
+  if (p.catalogs) {
+    const known = p.catalogs.length ? await tx.select({ id: catalogs.id }).from(catalogs).where(inArray(catalogs.id, p.catalogs)) : [];
+    const missing = p.catalogs.filter((c) => !known.some((k) => k.id === c));
+    if (missing.length) throw new CliError(`No catalog has the id ${missing.join(', ')}.`);
+    await tx.delete(organizationCatalogs).where(eq(organizationCatalogs.organizationId, id));
+    if (p.catalogs.length)
+      await tx.insert(organizationCatalogs).values(p.catalogs.map((catalogId, position) => ({ organizationId: id, catalogId, position })));
+  }
+  for (const readerId of p.removeReaders) {
+    const removed = await tx
+      .delete(terminals)
+      .where(and(eq(terminals.id, readerId), eq(terminals.organizationId, id)))
+      .returning({ id: terminals.id });
+    if (!removed.length) throw new CliError(`The organization has no card reader ${readerId}.`);
+  }
+  for (const r of p.readers) {
+    const [owner] = await tx.select({ organizationId: terminals.organizationId }).from(terminals).where(eq(terminals.id, r.id));
+    if (owner && owner.organizationId !== id) throw new CliError(`The card reader ${r.id} belongs to another organization.`);
+    await tx
+      .insert(terminals)
+      .values({ id: r.id, organizationId: id, name: r.name })
+      .onConflictDoUpdate({ target: terminals.id, set: { name: r.name } });
+  }
+  for (const name of p.removeReps) {
+    const removed = await tx
+      .delete(takenBys)
+      .where(and(eq(takenBys.organizationId, id), eq(takenBys.name, name)))
+      .returning({ id: takenBys.id });
+    if (!removed.length) throw new CliError(`The organization has no sales rep "${name}".`);
+  }
+  for (const name of p.reps) {
+    const [existing] = await tx
+      .select({ id: takenBys.id })
+      .from(takenBys)
+      .where(and(eq(takenBys.organizationId, id), eq(takenBys.name, name)));
+    if (!existing) await tx.insert(takenBys).values({ organizationId: id, name });
+  }
+}
+
+async function describeOrganization(ctx: CliContext, id: number): Promise<string> {
+  const db = await ctx.database();
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
+  const orgBranches = await db.select().from(branches).where(eq(branches.organizationId, id)).orderBy(asc(branches.branchNumber));
+  const orgCatalogs = await db
+    .select()
+    .from(organizationCatalogs)
+    .where(eq(organizationCatalogs.organizationId, id))
+    .orderBy(asc(organizationCatalogs.position));
+  const readers = await db.select().from(terminals).where(eq(terminals.organizationId, id)).orderBy(asc(terminals.id));
+  const reps = await db.select().from(takenBys).where(eq(takenBys.organizationId, id)).orderBy(asc(takenBys.name));
+  const dollars = (cents: number) => (cents / 100).toFixed(2);
+  return [
+    `Organization ${org!.id} "${org!.name}"`,
+    `  flags: ${ORGANIZATION_FLAGS.filter((f) => org![f]).join(', ') || 'none'}`,
+    `  roles: ${org!.roles.join(', ') || 'none'}`,
+    `  fees: forklift ${dollars(org!.feeForkliftCents)}, liftgate ${dollars(org!.feeLiftgateCents)}, residential ${dollars(org!.feeResidentialCents)}, notice ${dollars(org!.feeNoticeCents)}`,
+    `  price list: ${org!.priceListId ?? 'none'}`,
+    `  branches: ${orgBranches.map((b) => `${b.branchNumber} ${b.name}`).join('; ') || 'none'}`,
+    `  catalogs: ${orgCatalogs.map((c) => c.catalogId).join(', ') || 'none'}`,
+    `  card readers: ${readers.map((r) => `${r.id} ${r.name}`).join('; ') || 'none'}`,
+    `  sales reps: ${reps.map((r) => r.name).join('; ') || 'none'}`,
+  ].join('\n');
+}
+
+export async function orgsCommand(args: string[], ctx: CliContext): Promise<void> {
+  const { values, positionals } = parseCommand(args, OPTIONS, ORGS_HELP);
+  if (values.help) return ctx.out(ORGS_HELP);
+  const [action, ...rest] = positionals;
+  switch (action) {
+    case 'create': {
+      if (rest.length) throw usageError(`orgs create takes no positional argument, not "${rest[0]}".`);
+      if (values.name === undefined) throw usageError('orgs create needs --name=NAME.');
+      if (values['remove-card-reader'] || values['remove-sales-rep']) throw usageError('orgs create has nothing to remove.');
+      const p = plan(values);
+      const db = await ctx.database();
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(organizations).values({ name: p.columns.name! }).returning({ id: organizations.id });
+        await apply(tx, row!.id, p);
+        return row!.id;
+      });
+      ctx.out(await describeOrganization(ctx, id));
+      return;
+    }
+    case 'update': {
+      if (rest.length !== 1) throw usageError('orgs update needs one organization ID.');
+      const id = wholeNumberArg(rest[0], 'The organization ID');
+      const p = plan(values);
+      const db = await ctx.database();
+      await db.transaction(async (tx) => {
+        const [org] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).for('update');
+        if (!org) throw new CliError(`No organization has the id ${id}.`);
+        await apply(tx, id, p);
+      });
+      ctx.out(await describeOrganization(ctx, id));
+      return;
+    }
+    case 'list': {
+      const db = await ctx.database();
+      const rows = await db.execute(sql`
+        SELECT o.id, o.name,
+               (SELECT string_agg(b.branch_number::text, ',' ORDER BY b.branch_number) FROM branches b WHERE b.organization_id = o.id) AS branches,
+               (SELECT string_agg(c.catalog_id, ',' ORDER BY c.position) FROM organization_catalogs c WHERE c.organization_id = o.id) AS catalogs
+        FROM organizations o ORDER BY o.id`);
+      for (const r of rows.rows as { id: number; name: string; branches: string | null; catalogs: string | null }[])
+        ctx.out(`${r.id}\t${r.name}\tbranches ${r.branches ?? '-'}\tcatalogs ${r.catalogs ?? '-'}`);
+      return;
+    }
+    default:
+      throw usageError(`${action ? `Unknown orgs command "${action}"` : 'orgs needs a command'}.\n\n${ORGS_HELP}`);
+  }
+}

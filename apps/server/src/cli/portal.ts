@@ -1,0 +1,117 @@
+/**
+ * `npm run portal -- <command>`: the portal's command-line tool (issue 18, interface-contract
+ * "Command line"). Uses the database the server would (DATABASE_URL, else the embedded one in
+ * DATA_DIR, which one process opens at a time: stop the server first in that case), migrated first.
+ * Exit code 0 on success, 1 when the work is refused (errors on stderr), 2 on bad arguments.
+ */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { openConfiguredDatabase } from '../db/open-configured.js';
+import { CliError, usageError, type CliContext } from './context.js';
+import { exportCommand, importCommand } from './data.js';
+import { keysCommand } from './keys.js';
+import { orgsCommand } from './orgs.js';
+import { usersCommand } from './users.js';
+
+export const PORTAL_HELP = `usage: npm run portal -- <command> [options]     (each command has --help)
+
+  orgs create|update|list          dealer organizations: flags, fees, branches, catalogs, card readers, sales reps
+  users create                     a user of an organization, invited by mail (activation link)
+  users reset-password             mail a user a password code
+  keys create|list|revoke          API keys of the integration API (docs/integration.md)
+  import catalog FILE --catalog=ID products of a catalog, in the columns of the catalog CSV export
+  import stock FILE                stock on hand per SKU and warehouse
+  import prices FILE --price-list=ID   prices of a price list
+  export catalog --catalog=ID      the catalog as CSV on standard output (npm run -s portal -- ... > FILE)
+
+The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (stop the server first).`;
+
+type Output = { write(chunk: string): Promise<void>; close(): Promise<void> };
+
+/** A file written as the export produces it; created only at the first write, so a refused export leaves no file. */
+export function fileOutput(path: string): Output {
+  let stream: ReturnType<typeof createWriteStream> | undefined;
+  return {
+    async write(chunk) {
+      stream ??= createWriteStream(path);
+      if (!stream.write(chunk)) await once(stream, 'drain');
+    },
+    async close() {
+      if (!stream) return;
+      stream.end();
+      await once(stream, 'finish');
+    },
+  };
+}
+
+/** Runs one command line; throws CliError (or a usage error) on refusal. */
+export async function runPortal(argv: string[], ctx: CliContext): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'orgs':
+      return orgsCommand(rest, ctx);
+    case 'users':
+      return usersCommand(rest, ctx);
+    case 'keys':
+      return keysCommand(rest, ctx);
+    case 'import':
+      return importCommand(rest, ctx);
+    case 'export':
+      return exportCommand(rest, ctx, fileOutput);
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      if (command === undefined) throw usageError(`No command given.\n\n${PORTAL_HELP}`);
+      return ctx.out(PORTAL_HELP);
+    default:
+      throw usageError(`Unknown command "${command}".\n\n${PORTAL_HELP}`);
+  }
+}
+
+/** The process: real stdout/stderr, the configured database opened on first use and closed at the end. */
+export async function main(argv = process.argv.slice(2)): Promise<number> {
+  let handle: DatabaseHandle | undefined;
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  }
+  const ctx: CliContext = {
+    config,
+    async database() {
+      if (!handle) {
+        handle = await openConfiguredDatabase(config);
+        await handle.migrate();
+      }
+      return handle.db;
+    },
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    async write(chunk) {
+      if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+    },
+    isTty: Boolean(process.stdout.isTTY),
+    progressStream: process.stderr.isTTY ? process.stderr : undefined,
+  };
+  try {
+    await runPortal(argv, ctx);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      process.stderr.write(`${error.message}\n`);
+      return error.exitCode;
+    }
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await handle?.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();
