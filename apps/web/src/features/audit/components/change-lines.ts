@@ -1,7 +1,6 @@
 import type { AuditEntry } from '@portal/domain';
 
 /** The audit page's words for an entry's values (issue 20): booleans Yes/No, lists joined, empty shown as (empty). */
-
 export function valueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
