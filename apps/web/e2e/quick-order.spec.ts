@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, LIFTS_SKU, login, test, USERS } from './fixtures';
 
@@ -15,6 +16,13 @@ async function openQuickOrder(page: Page) {
   await menu(page).getByRole('link', { name: 'Quick Order' }).click();
   await expect(page).toHaveURL(/\/quick-order$/);
   await expect(page.getByRole('heading', { name: 'Quick Order', level: 1 })).toBeVisible();
+}
+
+/** axe-core (WCAG 2.0/2.1 A and AA) finds nothing on the settled page. */
+async function expectAccessible(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
 
 /** No page scrolls sideways: the document is no wider than the window. */
@@ -38,6 +46,7 @@ test('pasted lines with one bad line: the good ones go into the cart, merged wit
   await expect(rejected(page).getByRole('listitem')).toHaveText(['line 4 (NO-SUCH-SKU): unknown SKU']);
   const added = page.getByRole('table', { name: 'Added to the cart' });
   await expect(added.getByRole('row', { name: new RegExp(LIFTS_SKU.liftgate) })).toBeVisible();
+  await expectAccessible(page);
 
   // Again: quantities add to the cart's.
   await box(page).fill(`${LIFTS_SKU.smallParcel},2`);

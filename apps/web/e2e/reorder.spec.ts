@@ -1,5 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { FEATURED_ORDERS } from '../../server/src/seed/featured';
 import { expect, login, test, USERS } from './fixtures';
+
+/** axe-core (WCAG 2.0/2.1 A and AA) finds nothing on the settled page. */
+async function expectAccessible(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
 
 /** Reorder (issue 20): an order's lines go into the cart at today's prices; what could not be added is named. */
 
@@ -26,6 +35,7 @@ test("reorder from an order's details: lines into the cart, the labor line named
   const rejected = page.getByRole('region', { name: /could not be added to the cart/ });
   await expect(rejected.getByRole('listitem').filter({ hasText: 'labor, not a product' })).toHaveCount(1);
   for (const sku of productSkus) await expect(page.getByRole('textbox', { name: `Quantity for ${sku}` })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('no Reorder button without the checkout role', async ({ page }) => {

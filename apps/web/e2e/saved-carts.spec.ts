@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
 
@@ -5,6 +6,13 @@ import { expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const table = (page: Page) => page.getByRole('table', { name: 'Saved carts' });
+
+/** axe-core (WCAG 2.0/2.1 A and AA) finds nothing on the settled page. */
+async function expectAccessible(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
 
 async function expectNoSideScroll(page: Page) {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -55,11 +63,13 @@ test('save a cart, empty the cart, then add the saved cart back', async ({ page 
   await expect(row).toContainText('2 (5 units)');
   await expect(row).toContainText(new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date()));
 
+  await expectAccessible(page);
   await row.getByRole('button', { name: 'Add To Cart' }).click();
   await expect(page).toHaveURL(/\/shopping-cart$/);
   await expect(page.getByRole('status').filter({ hasText: `${name}: Added 2 lines (5 units) to the cart.` })).toBeVisible();
   await expect(page.getByRole('textbox', { name: `Quantity for ${LIFTS_SKU.smallParcel}` })).toHaveValue('4');
   await expect(page.getByRole('textbox', { name: `Quantity for ${LIFTS_SKU.liftgate}` })).toHaveValue('1');
+  await expectAccessible(page);
 });
 
 test('the owner renames and deletes a saved cart; the list fits a phone', async ({ page }) => {
