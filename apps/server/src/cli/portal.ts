@@ -72,6 +72,17 @@ export async function runPortal(argv: string[], ctx: CliContext): Promise<void> 
   }
 }
 
+/** Runs a command line and answers its exit code; a refusal's message goes to `ctx.err`. */
+export async function exitCodeOf(argv: string[], ctx: CliContext): Promise<number> {
+  try {
+    await runPortal(argv, ctx);
+    return 0;
+  } catch (error) {
+    ctx.err(error instanceof Error ? error.message : String(error));
+    return error instanceof CliError ? error.exitCode : 1;
+  }
+}
+
 /** The process: real stdout/stderr, the configured database opened on first use and closed at the end. */
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   let handle: DatabaseHandle | undefined;
@@ -100,15 +111,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     progressStream: process.stderr.isTTY ? process.stderr : undefined,
   };
   try {
-    await runPortal(argv, ctx);
-    return 0;
-  } catch (error) {
-    if (error instanceof CliError) {
-      process.stderr.write(`${error.message}\n`);
-      return error.exitCode;
-    }
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return await exitCodeOf(argv, ctx);
   } finally {
     await handle?.close();
   }
