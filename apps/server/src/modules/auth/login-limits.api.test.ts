@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test-support/test-app.js';
-import { LOGIN_MESSAGES } from './service.js';
+import { loginLimits } from '../../db/schema.js';
+import { pruneLoginLimits } from './repository.js';
+import { EMAIL_LIMIT_FACTOR, KNOWN_ADDRESS_DAYS, LOGIN_MESSAGES } from './service.js';
 
 const LIMIT = 5;
 
@@ -161,5 +163,63 @@ describe('a pending invitee cannot be told apart from an unknown email', () => {
     const ratio = median(invitees) / median(unknowns);
     expect(ratio).toBeGreaterThan(0.6);
     expect(ratio).toBeLessThan(1.6);
+  });
+});
+
+describe('a brute force from many addresses against one account', () => {
+  // Pair limit 2, so the email-wide limit is 2 x EMAIL_LIMIT_FACTOR = 20 failures in the window.
+  const app = withApp({ loginMaxFailures: 2 });
+  const email = 'viewer@summitlift.example.com';
+
+  it('is stopped after the email-wide limit, while the real user still signs in from an address used before', async () => {
+    // The real user has signed in from their office before the attack.
+    expect((await loginFrom(app.t, '192.0.2.20', email, DEMO_PASSWORD)).statusCode).toBe(200);
+    const emailLimit = 2 * EMAIL_LIMIT_FACTOR;
+    // Each attacking address stays within its own pair limit (2 guesses).
+    for (let i = 0; i < emailLimit; i++) {
+      expect((await loginFrom(app.t, `198.51.100.${1 + Math.floor(i / 2)}`, email, `guess-${i}`)).statusCode).toBe(401);
+    }
+    // The next guess, from a fresh address, is refused before the password is checked, even when right.
+    const fresh = await loginFrom(app.t, '198.51.100.200', email, DEMO_PASSWORD);
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().messages[0].message).toBe(LOGIN_MESSAGES.tooMany);
+    // The real user's known address still gets in; a wrong password there still counts as before.
+    expect((await loginFrom(app.t, '192.0.2.20', email, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await loginFrom(app.t, '192.0.2.20', email, 'typo')).statusCode).toBe(401);
+  });
+});
+
+describe('old login_limits rows', () => {
+  const app = withApp({ loginFailureWindowMinutes: 15 });
+
+  it('are deleted when their window has passed, known addresses after KNOWN_ADDRESS_DAYS; current ones stay', async () => {
+    const db = app.t.db;
+    const old = new Date(Date.now() - 60 * 60_000);
+    const recent = new Date(Date.now() - 60_000);
+    await db.insert(loginLimits).values([
+      { key: 'address:203.0.113.240', email: null, attempts: 9, windowStartedAt: old },
+      { key: 'pair:203.0.113.240 x@example.com', email: 'x@example.com', attempts: 3, windowStartedAt: old },
+      { key: 'email:x@example.com', email: 'x@example.com', attempts: 3, windowStartedAt: old },
+      { key: 'address:203.0.113.241', email: null, attempts: 2, windowStartedAt: recent },
+      { key: 'known:203.0.113.242 y@example.com', email: 'y@example.com', attempts: 0, windowStartedAt: old },
+      {
+        key: 'known:203.0.113.243 y@example.com',
+        email: 'y@example.com',
+        attempts: 0,
+        windowStartedAt: new Date(Date.now() - (KNOWN_ADDRESS_DAYS + 1) * 86_400_000),
+      },
+    ]);
+    // A first attempt from a new address runs the cleanup.
+    expect((await loginFrom(app.t, '203.0.113.250', 'nobody@example.com', 'wrong')).statusCode).toBe(401);
+    const keys = (await db.select({ key: loginLimits.key }).from(loginLimits)).map((row) => row.key).sort();
+    expect(keys).toContain('address:203.0.113.241');
+    expect(keys).toContain('known:203.0.113.242 y@example.com');
+    expect(keys).toContain('address:203.0.113.250');
+    expect(keys).not.toContain('address:203.0.113.240');
+    expect(keys).not.toContain('pair:203.0.113.240 x@example.com');
+    expect(keys).not.toContain('email:x@example.com');
+    expect(keys).not.toContain('known:203.0.113.243 y@example.com');
+    // Called directly, nothing current goes.
+    expect(await pruneLoginLimits(db, 15, KNOWN_ADDRESS_DAYS)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { loginFailures, loginLimits, sessions, users } from '../../db/schema.js';
 
@@ -84,13 +84,62 @@ export async function claimLoginAttempts(db: Database, claims: LoginLimitClaim[]
   return new Map(rows.map((r) => [r.key, r.attempts]));
 }
 
-/** Gives back the claim of a successful login: the pair's count is cleared, the address's lowered by one. */
-export async function releaseLoginAttempt(db: Database, pairKey: string, addressKey: string): Promise<void> {
+/** The row that marks an address as one the email has signed in from (its window start is the last success). */
+export function knownAddressKey(address: string, email: string): string {
+  return `known:${address} ${email}`;
+}
+
+/**
+ * Gives back the claim of a successful login: the pair's count is cleared, the address's and the
+ * email's lowered by one; the address becomes known for the email (service.ts EMAIL_LIMIT_FACTOR).
+ */
+export async function releaseLoginAttempt(
+  db: Database,
+  pairKey: string,
+  addressKey: string,
+  emailKey: string,
+  knownKey: string,
+): Promise<void> {
   await db.delete(loginLimits).where(eq(loginLimits.key, pairKey));
   await db
     .update(loginLimits)
     .set({ attempts: sql`greatest(${loginLimits.attempts} - 1, 0)` })
-    .where(eq(loginLimits.key, addressKey));
+    .where(inArray(loginLimits.key, [addressKey, emailKey]));
+  const email = emailKey.slice('email:'.length);
+  await db
+    .insert(loginLimits)
+    .values({ key: knownKey, email, attempts: 0 })
+    .onConflictDoUpdate({ target: loginLimits.key, set: { windowStartedAt: sql`now()` } });
+}
+
+/** Whether the email signed in from this address within the last `days`. */
+export async function isKnownLoginAddress(db: Database, address: string, email: string, days: number): Promise<boolean> {
+  const [row] = await db
+    .select({ key: loginLimits.key })
+    .from(loginLimits)
+    .where(
+      and(
+        eq(loginLimits.key, knownAddressKey(address, email)),
+        gt(loginLimits.windowStartedAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Deletes counters whose window has passed (a later claim would restart them at 1 anyway) and
+ * known-address marks older than `knownDays`. Answers how many rows went.
+ */
+export async function pruneLoginLimits(db: Database, windowMinutes: number, knownDays: number): Promise<number> {
+  const deleted = await db
+    .delete(loginLimits)
+    .where(
+      sql`(${loginLimits.key} NOT LIKE 'known:%' AND ${loginLimits.windowStartedAt} <= now() - make_interval(mins => ${windowMinutes}))
+        OR (${loginLimits.key} LIKE 'known:%' AND ${loginLimits.windowStartedAt} <= now() - make_interval(days => ${knownDays}))`,
+    )
+    .returning({ key: loginLimits.key });
+  return deleted.length;
 }
 
 /**

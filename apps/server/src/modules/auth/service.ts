@@ -4,7 +4,17 @@ import type { Database } from '../../db/client.js';
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from './password-hash.js';
 import { loadPrincipal, type Principal } from './principal.js';
-import { claimLoginAttempts, findUserByEmail, insertSession, markLoggedIn, releaseLoginAttempt, revokeSession } from './repository.js';
+import {
+  claimLoginAttempts,
+  findUserByEmail,
+  insertSession,
+  isKnownLoginAddress,
+  knownAddressKey,
+  markLoggedIn,
+  pruneLoginLimits,
+  releaseLoginAttempt,
+  revokeSession,
+} from './repository.js';
 import { buildSessionView } from './session-view.js';
 import { hashToken, newSessionToken } from './session-token.js';
 
@@ -17,6 +27,15 @@ export type AuthSettings = {
 
 /** One office shares an address, so an address may fail more often than one account. */
 const ADDRESS_LIMIT_FACTOR = 4;
+/**
+ * An email's failures from all addresses together, within the window: past this many (10 times the
+ * pair limit), a distributed guess at one account is stopped: only an address this email has
+ * signed in from before (within KNOWN_ADDRESS_DAYS) may still try, so the real user is not locked
+ * out by it either. A completed password reset clears the count.
+ */
+export const EMAIL_LIMIT_FACTOR = 10;
+/** How long a successful login makes its address known for its email. */
+export const KNOWN_ADDRESS_DAYS = 30;
 
 export const LOGIN_MESSAGES = {
   wrongCredentials: 'The email address or password is incorrect.',
@@ -39,18 +58,25 @@ export async function login(db: Database, settings: AuthSettings, request: Login
   const email = request.email.trim().toLowerCase();
   const pairKey = `pair:${address} ${email}`;
   const addressKey = `address:${address}`;
-  // One fixed order (address, then pair), so concurrent claims never wait on each other in a cycle.
+  const emailKey = `email:${email}`;
+  // One fixed order (address, pair, email), so concurrent claims never wait on each other in a cycle.
   const counts = await claimLoginAttempts(
     db,
     [
       { key: addressKey, email: null },
       { key: pairKey, email },
+      { key: emailKey, email },
     ],
     settings.loginFailureWindowMinutes,
   );
+  // An address's first attempt in a window also clears rows whose windows have passed (at most
+  // once per address and window, so the table stays as small as the current attacks).
+  if (counts.get(addressKey) === 1) await pruneLoginLimits(db, settings.loginFailureWindowMinutes, KNOWN_ADDRESS_DAYS);
   if (
     (counts.get(pairKey) ?? 0) > settings.loginMaxFailures ||
-    (counts.get(addressKey) ?? 0) > settings.loginMaxFailures * ADDRESS_LIMIT_FACTOR
+    (counts.get(addressKey) ?? 0) > settings.loginMaxFailures * ADDRESS_LIMIT_FACTOR ||
+    ((counts.get(emailKey) ?? 0) > settings.loginMaxFailures * EMAIL_LIMIT_FACTOR &&
+      !(await isKnownLoginAddress(db, address, email, KNOWN_ADDRESS_DAYS)))
   ) {
     throw tooManyRequests('password', LOGIN_MESSAGES.tooMany);
   }
@@ -64,7 +90,7 @@ export async function login(db: Database, settings: AuthSettings, request: Login
   }
   if (!(await verifyPassword(request.password, user.passwordHash))) throw refuse(401, LOGIN_MESSAGES.wrongCredentials);
   // The right password: the attempt was not a guess, so it no longer counts against pair or address.
-  await releaseLoginAttempt(db, pairKey, addressKey);
+  await releaseLoginAttempt(db, pairKey, addressKey, emailKey, knownAddressKey(address, email));
   if (!user.isVerified) throw refuse(403, LOGIN_MESSAGES.unverified);
   if (!user.isActive) throw refuse(403, LOGIN_MESSAGES.inactive);
 
