@@ -3,6 +3,8 @@
  * (DATABASE_URL, else PGlite in DATA_DIR) and seeds it. Refuses a database that already holds data
  * unless --force, which empties every table first.
  */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -12,26 +14,30 @@ import type { SeedSize } from './sizes.js';
 
 type Args = { size: SeedSize; force: boolean; scale: number | undefined };
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = { size: 'demo', force: false, scale: undefined };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
-    const value = () => inline ?? argv[++i] ?? '';
-    if (flag === '--force') args.force = true;
-    else if (flag === '--size') {
-      const size = value();
-      if (size !== 'demo' && size !== 'M') throw new Error(`--size must be demo or M, not "${size}"`);
-      args.size = size;
-    } else if (flag === '--scale') {
-      const scale = Number(value());
-      if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be a number in (0, 1]');
-      args.scale = scale;
-    } else if (flag === '--help' || flag === '-h') {
-      console.log('Usage: npm run seed -- [--size=demo|M] [--scale=0.1] [--force]');
-      process.exit(0);
-    } else throw new Error(`unknown argument ${argv[i]}`);
+const USAGE = 'usage: npm run seed -- [--size=demo|M] [--scale=0.1] [--force]';
+
+/** The command line (node:util parseArgs); a bad argument throws with the reason and the usage. */
+export function parseSeedArgs(argv: string[]): Args | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { size: { type: 'string' }, scale: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
   }
-  return args;
+  if (values.help) return 'help';
+  const size = values.size ?? 'demo';
+  if (size !== 'demo' && size !== 'M') throw new Error(`--size must be demo or M, not "${size}"`);
+  let scale: number | undefined;
+  if (values.scale !== undefined) {
+    scale = Number(values.scale);
+    if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be a number in (0, 1]');
+  }
+  return { size, force: values.force ?? false, scale };
 }
 
 async function hasData(db: Database): Promise<boolean> {
@@ -50,7 +56,11 @@ async function emptyDatabase(db: Database): Promise<void> {
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseSeedArgs(process.argv.slice(2));
+  if (args === 'help') {
+    console.log(USAGE);
+    return;
+  }
   const config = loadConfig();
   const handle = await openConfiguredDatabase(config);
   try {
@@ -79,7 +89,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
