@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuditListResponse, ManagedUser } from '@portal/domain';
+import { testConfig } from '../../config.js';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createMailTransport } from '../mail/transport.js';
+import { deliverDueMail } from '../mail/worker.js';
 
 let t: TestApp;
 let admin: string;
@@ -109,6 +112,32 @@ describe('audit trail of user changes', () => {
     expect(latest).toMatchObject({ kind: 'user.update', subjectId: id });
     expect(latest!.before).toEqual({ firstName: expect.any(String), restrictedPricing: false });
     expect(latest!.after).toEqual({ firstName: 'Bea', restrictedPricing: true });
+  });
+
+  it("records an invitee's account activation, done by the invitee", async () => {
+    const email = 'new.hire@summitlift.example.com';
+    expect((await t.request({ method: 'POST', url: '/api/secure-challenge', payload: { email } })).statusCode).toBe(200);
+    await deliverDueMail(t.db, createMailTransport(t.db, testConfig()));
+    const mails: { text: string }[] = (await t.request({ method: 'GET', url: '/api/dev/mailbox', query: { to: email } })).json();
+    const code = /code is ([A-Z2-9]{4}-[A-Z2-9]{4})/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
+    const { challenge } = (
+      await t.request({ method: 'POST', url: '/api/secure-challenge/verify', payload: { email, challenge: code } })
+    ).json();
+    const completed = await t.request({
+      method: 'POST',
+      url: '/api/secure-challenge/complete',
+      payload: { email, challenge, password: 'A-new-Passw0rd!' },
+    });
+    expect(completed.statusCode).toBe(200);
+    const id = await idOf(email);
+    const [entry] = ((await audit(admin, { kind: 'user.activate', userId: String(id) })).json() as AuditListResponse).entries;
+    expect(entry).toMatchObject({
+      userEmail: email,
+      subject: email,
+      subjectId: id,
+      before: { isVerified: false },
+      after: { isVerified: true },
+    });
   });
 
   it('pages newest first', async () => {

@@ -19,8 +19,11 @@ export type AuditChange = {
   after?: unknown;
 };
 
+/** Who acts: a session's principal, or a user acting without one (an invitee activating their account). */
+export type AuditActor = { user: Pick<Principal['user'], 'id' | 'firstName' | 'lastName' | 'email'>; organization: { id: number } };
+
 /** Write one audit entry for `principal`'s organization, inside the caller's transaction `tx`. */
-export async function recordAudit(tx: Queryable, principal: Pick<Principal, 'user' | 'organization'>, change: AuditChange): Promise<void> {
+export async function recordAudit(tx: Queryable, principal: AuditActor, change: AuditChange): Promise<void> {
   const { user } = principal;
   await insertAuditEntry(tx, {
     organizationId: principal.organization.id,

@@ -10,6 +10,7 @@ import { CHALLENGE_MESSAGES, type ChallengeComplete } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { HttpError, tooManyRequests } from '../../http/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password-hash.js';
+import { recordAudit } from '../audit/service.js';
 import { clearLoginFailures, revokeUserSessions } from '../auth/repository.js';
 import { hashToken, newSessionToken } from '../auth/session-token.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -149,6 +150,17 @@ export async function completeChallenge(db: Database, request: ChallengeComplete
     if (!claimed) return false;
     await retireChallenges(tx, user.id);
     await setPasswordAndVerify(tx, user.id, passwordHash);
+    // Issue 20: an invitee's activation is in the audit trail, done by the invitee.
+    if (!user.isVerified) {
+      const actor = { user, organization: { id: user.organizationId } };
+      await recordAudit(tx, actor, {
+        kind: 'user.activate',
+        subject: user.email,
+        subjectId: user.id,
+        before: { isVerified: false },
+        after: { isVerified: true },
+      });
+    }
     return true;
   });
   if (!completed) throw invalidToken();
