@@ -1,5 +1,6 @@
 /**
- * `npm run integration -- <command>`: API keys for the manufacturer's systems, and order status
+ * `npm run integration -- <command>`: API keys for the manufacturer's systems (also
+ * `npm run portal -- keys ...`, apps/server/src/cli), and order status
  * updates from the shell (server-rules "Orders": "...through the integration API, or from the
  * command-line tool"). Uses the configured database (DATABASE_URL, else the embedded one in
  * DATA_DIR, which only one process can open: stop the server first in that case).
@@ -10,6 +11,7 @@
  *   set-status <documentNumber> <statusCode> [--expected-ship-date=YYYY-MM-DD]
  */
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { integrationStatusRequestSchema } from '@portal/domain';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -32,9 +34,26 @@ const wholeNumber = (text: string | undefined, what: string): number => {
   return Number(text);
 };
 
+/** The command line (node:util parseArgs): positionals and --expected-ship-date; UsageError on anything else. */
+function parseCommandLine(args: string[]): { positionals: string[]; expectedShipDate: string | undefined } {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { 'expected-ship-date': { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    return { positionals, expectedShipDate: values['expected-ship-date'] };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 /** Runs one command against `db`, writing its output lines to `out`. Throws UsageError on bad arguments. */
 export async function runIntegrationCommand(db: Database, args: string[], out: (line: string) => void): Promise<void> {
-  const [command, ...rest] = args;
+  const { positionals, expectedShipDate } = parseCommandLine(args);
+  const [command, ...rest] = positionals;
+  if (expectedShipDate !== undefined && command !== 'set-status') throw new UsageError('--expected-ship-date is only for set-status.');
   switch (command) {
     case 'create-key': {
       const name = rest.join(' ').trim();
@@ -59,10 +78,10 @@ export async function runIntegrationCommand(db: Database, args: string[], out: (
     case 'set-status': {
       const documentNumber = wholeNumber(rest[0], 'The document number');
       const statusCode = wholeNumber(rest[1], 'The status code');
-      const dateFlag = rest.slice(2).find((a) => a.startsWith('--expected-ship-date='));
+      if (rest.length > 2) throw new UsageError(`Unexpected argument ${rest[2]}.`);
       const parsed = integrationStatusRequestSchema.safeParse({
         statusCode,
-        ...(dateFlag ? { expectedShipDate: dateFlag.slice('--expected-ship-date='.length) } : {}),
+        ...(expectedShipDate !== undefined ? { expectedShipDate } : {}),
       });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join(' '));
       try {
