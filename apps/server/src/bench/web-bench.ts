@@ -10,9 +10,11 @@
  * as a first visit would: the HTTP cache, the service worker and its caches are cleared before each
  * run; only the session (localStorage, cookies) survives for the signed-in pages.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 /** The system Chromium with the flags of the end-to-end tests (apps/web/e2e/chromium.ts). */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,17 +32,21 @@ const CHROMIUM_ARGS = [
 const DEMO_USER = 'admin@summitlift.example.com';
 const DEMO_PASSWORD = 'Demo-Portal-2026!';
 const BRANCH = '101 Denver';
-const STATE = 'Colorado';
+const STATE_CODE = 'CO';
 const CATALOG_PATH = '/products/catalog/lifts';
 
-type Options = { url: string; runs: number };
+type Options = { url: string; runs: number; save?: string };
 
 function parseOptions(args: string[]): Options {
   const options: Options = { url: 'http://127.0.0.1:3000', runs: 3 };
   for (const arg of args) {
-    const match = /^--(url|runs)=(.+)$/.exec(arg);
-    if (!match) throw new Error(`unknown argument ${arg}\noptions: --url=http://127.0.0.1:3000 --runs=3`);
+    const match = /^--(url|runs|save)=(.+)$/.exec(arg);
+    if (!match)
+      throw new Error(
+        `unknown argument ${arg}\noptions: --url=http://127.0.0.1:3000 --runs=3 --save=<folder for the Lighthouse JSON reports>`,
+      );
     if (match[1] === 'url') options.url = match[2]!.replace(/\/$/, '');
+    else if (match[1] === 'save') options.save = match[2]!;
     else if (!(Number(match[2]) >= 1)) throw new Error('--runs must be a positive number');
     else options.runs = Math.floor(Number(match[2]));
   }
@@ -67,23 +73,29 @@ const median = (values: number[]) => {
 };
 
 /** One Lighthouse run of `url` in the launched Chromium, after a cold start of the origin's caches. */
-async function measure(chrome: LaunchedChrome, page: Page, url: string): Promise<Measure> {
+async function measure(chrome: LaunchedChrome, page: Page, url: string, saveAs?: string): Promise<Measure> {
   // A first visit: no HTTP cache, no service worker or its precache; the session stays.
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage' });
   await cdp.detach();
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    // Lighthouse would clear localStorage too, which signs the user out.
-    disableStorageReset: true,
-  });
+  const result = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // Lighthouse would clear localStorage too, which signs the user out.
+      disableStorageReset: true,
+    },
+    undefined,
+    page,
+  );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   lighthouseVersion = lhr.lighthouseVersion;
+  if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary =
@@ -107,38 +119,41 @@ async function measure(chrome: LaunchedChrome, page: Page, url: string): Promise
   };
 }
 
-/** Signs in through the login page as the e2e tests do, picks the branch and the destination state. */
+/** Clicks what the accessibility tree names `name` with `role` (Puppeteer's ARIA query). */
+const click = (page: Page, role: string, name: string) => page.locator(`::-p-aria([name="${name}"][role="${role}"])`).click();
+const waitFor = (page: Page, condition: string) => page.waitForFunction(condition, { timeout: 30_000 });
+
+/** Signs in through the login page as the e2e tests do, then picks the branch and the destination state. */
 async function signIn(page: Page, base: string) {
+  // A laptop's window (the side menu open); Lighthouse emulates its phone for the runs themselves.
+  await page.setViewport({ width: 1280, height: 800 });
   await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(DEMO_USER);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/dashboard$/);
-  const branchModal = page.getByRole('dialog', { name: 'Select Branch' });
-  await branchModal.getByLabel(BRANCH).check();
-  await branchModal.getByRole('button', { name: 'OK' }).click();
-  await branchModal.waitFor({ state: 'hidden' });
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('button', { name: /Destination State/ })
-    .click();
-  const stateModal = page.getByRole('dialog', { name: 'Destination State' });
-  await stateModal.getByLabel('State').selectOption({ label: STATE });
-  await stateModal.getByRole('button', { name: 'OK' }).click();
-  await stateModal.waitFor({ state: 'hidden' });
+  await page.locator('input[type="email"]').fill(DEMO_USER);
+  await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
+  await click(page, 'button', 'Login');
+  await waitFor(page, "location.pathname === '/dashboard'");
+  // Select Branch (the user has several), then Destination State from the side menu.
+  await click(page, 'radio', BRANCH);
+  await click(page, 'button', 'OK');
+  await waitFor(page, "!document.querySelector('[role=dialog]')");
+  await page.locator('nav button::-p-text(Destination State)').click();
+  await page.locator('[role=dialog] select').wait();
+  await page.select('[role=dialog] select', STATE_CODE);
+  await click(page, 'button', 'OK');
+  await waitFor(page, "!document.querySelector('[role=dialog]')");
 }
 
-/** Three products into the cart from the catalog page's tiles, so the cart page has rows to show. */
+/** Three products into the cart with the catalog page's Add buttons, so the cart page has rows. */
 async function fillCart(page: Page, base: string) {
   await page.goto(`${base}${CATALOG_PATH}`);
-  const addButtons = page.locator('article[data-sku]').getByRole('button', { name: /^Add/ });
-  await addButtons.first().waitFor();
-  for (let i = 0; i < 3; i += 1) {
-    const button = addButtons.nth(i);
-    if (await button.isEnabled()) await button.click();
+  await page.locator('article[data-sku] button::-p-text(Add)').wait();
+  const tiles = await page.$$('article[data-sku]');
+  for (const tile of tiles.slice(0, 3)) {
+    const add = await tile.$('button::-p-text(Add)');
+    await add?.click();
   }
   await page.goto(`${base}/shopping-cart`);
-  await page.getByRole('table', { name: 'Cart items' }).waitFor();
+  await page.locator('table[aria-label="Cart items"] tbody tr').wait();
 }
 
 let lighthouseVersion = '';
@@ -150,13 +165,13 @@ export async function run(args: string[]): Promise<void> {
   const health = await fetch(`${options.url}/api/health`).catch(() => null);
   if (!health?.ok) throw new Error(`no portal answers at ${options.url}: start it first (npm start), or pass --url=...`);
 
+  if (options.save) mkdirSync(options.save, { recursive: true });
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   let browser: Browser | undefined;
   const rows: { label: string; runs: Measure[] }[] = [];
   try {
-    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const context = browser.contexts()[0] ?? (await browser.newContext());
-    const page = context.pages()[0] ?? (await context.newPage());
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
 
     const pages: { label: string; path: string; prepare?: () => Promise<void> }[] = [
       { label: '/login (signed out)', path: '/login' },
@@ -169,18 +184,17 @@ export async function run(args: string[]): Promise<void> {
     ];
     for (const target of pages) {
       await target.prepare?.();
-      // Lighthouse opens its own tab; this one waits on a blank page so it adds no work.
-      await page.goto('about:blank');
       const runs: Measure[] = [];
       for (let i = 0; i < options.runs; i += 1) {
         process.stdout.write(`  endpoint: ${target.label} run ${i + 1}/${options.runs}...`);
-        runs.push(await measure(chrome, page, `${options.url}${target.path}`));
+        const saveAs = options.save && path.join(options.save, `${target.path.replace(/\W+/g, '-').replace(/^-/, '')}-${i + 1}.json`);
+        runs.push(await measure(chrome, page, `${options.url}${target.path}`, saveAs || undefined));
         process.stdout.write(' done\n');
       }
       rows.push({ label: target.label, runs });
     }
   } finally {
-    await browser?.close().catch(() => undefined);
+    await browser?.disconnect().catch(() => undefined);
     chrome.kill();
   }
 

@@ -12,6 +12,8 @@ type ProductTileProps = {
   /** The catalog of the page, as in its URL (the product carries the resolved id). */
   catalogId: string;
   canOrder: boolean;
+  /** A tile in the first screenful: its image loads at once, first (it is the page's largest paint). */
+  eager?: boolean;
 };
 
 /**
@@ -19,7 +21,7 @@ type ProductTileProps = {
  * label, short description, and 'Add To Cart' or 'Add (n)' with the quantity already in the cart.
  * The whole tile opens the product; adding is disabled while the cart holds another catalog.
  */
-export function ProductTile({ product, catalogId, canOrder }: ProductTileProps) {
+export function ProductTile({ product, catalogId, canOrder, eager = false }: ProductTileProps) {
   const navigate = useNavigate();
   const inCart = useCartQuantity(product.sku);
   const cartCatalog = useCartCatalog();
@@ -52,8 +54,13 @@ export function ProductTile({ product, catalogId, canOrder }: ProductTileProps) 
           fallbackSrc={PLACEHOLDER_IMAGE_URL}
           alt=""
           h={160}
+          // Width and height: the box is known before the image arrives (the SVGs are 4:3).
+          width={213}
+          height={160}
           fit="contain"
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          decoding="async"
         />
       </Card.Section>
       <Stack gap={4} mt="xs" style={{ flex: 1 }}>

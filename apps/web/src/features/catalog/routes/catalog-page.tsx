@@ -142,8 +142,9 @@ export function CatalogPage() {
             <Loader aria-label="Loading products" />
           ) : result && result.results.length > 0 ? (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} aria-busy={search.isFetching}>
-              {result.results.map((product) => (
-                <ProductTile key={product.sku} product={product} catalogId={catalogId} canOrder={canOrder} />
+              {result.results.map((product, index) => (
+                // The first row (up to four tiles) is on screen at once: its images load eagerly.
+                <ProductTile key={product.sku} product={product} catalogId={catalogId} canOrder={canOrder} eager={index < 4} />
               ))}
             </SimpleGrid>
           ) : (
