@@ -34,18 +34,22 @@ afterAll(async () => {
 });
 
 describe('checkout completion killed at each step', () => {
-  it(`ends in exactly one order per paid checkout (${cycles} cycles)`, async () => {
-    let databaseUrl: string | undefined;
-    if (postgresUrl) {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${databaseName}`);
-      await admin.end();
-      databaseUrl = databaseUrlWith(postgresUrl, databaseName);
-    }
-    const report = await runCrashCycles({ cycles, port, dataDir, databaseUrl });
-    expect(report.problems).toEqual([]);
-    expect(report.checkouts).toBe(cycles);
-    expect(Object.values(report.ordersPerCheckout)).toEqual(Array(cycles).fill(1));
-  }, 1_200_000);
+  it(
+    `ends in exactly one order per paid checkout (${cycles} cycles)`,
+    async () => {
+      let databaseUrl: string | undefined;
+      if (postgresUrl) {
+        const admin = new pg.Client({ connectionString: postgresUrl });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${databaseName}`);
+        await admin.end();
+        databaseUrl = databaseUrlWith(postgresUrl, databaseName);
+      }
+      const report = await runCrashCycles({ cycles, port, dataDir, databaseUrl });
+      expect(report.problems).toEqual([]);
+      expect(report.checkouts).toBe(cycles);
+      expect(Object.values(report.ordersPerCheckout)).toEqual(Array(cycles).fill(1));
+    },
+    Math.max(1_200_000, cycles * 60_000),
+  );
 });
