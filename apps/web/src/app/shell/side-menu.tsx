@@ -80,8 +80,14 @@ export function SideMenu(props: SideMenuProps) {
       )}
       <Divider my={4} />
       {user.roles.manageUsers && link('/organization/users', 'User Administration')}
-      {user.roles.manageUsers && link('/organization/addresses', 'Addresses')}
-      {user.roles.manageUsers && link('/organization/audit', 'Audit Trail')}
+      {/* Issue 20: the address book and the audit trail, shown under User Administration while in the
+          organization's pages (the whole menu must still fit a laptop's 800 px on the dashboard). */}
+      {user.roles.manageUsers && pathname.startsWith('/organization/') && (
+        <Stack gap={2} pl="md">
+          {link('/organization/addresses', 'Addresses')}
+          {link('/organization/audit', 'Audit Trail')}
+        </Stack>
+      )}
       {link('/account/profile', 'Profile')}
       <NavLink component="button" label="Log Out" onClick={onLogout} />
     </Stack>
