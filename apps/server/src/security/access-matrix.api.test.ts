@@ -94,6 +94,8 @@ export function expectedStatuses(entry: RouteExpectation, caller: CallerKind, ot
 
 describe('access matrix: every route x every caller', () => {
   let t: TestApp;
+  /** The same app in Stripe mode, for the routes only that mode registers (the provider's webhook). */
+  let stripe: TestApp;
   const tokens = new Map<CallerKind, string>();
   const emailOf = new Map<CallerKind, string>();
   let integrationKey = '';
@@ -160,12 +162,20 @@ describe('access matrix: every route x every caller', () => {
     await t.db.update(users).set({ isActive: false }).where(eq(users.email, DEACTIVATED));
 
     integrationKey = (await createApiKey(t.db, 'access matrix')).key;
+    stripe = await createTestApp({
+      paymentGateway: 'stripe',
+      stripeSecretKey: 'sk_test_matrix',
+      stripePublishableKey: 'pk_test_matrix',
+      stripeWebhookSecret: 'whsec_matrix',
+      stripeApiUrl: 'http://127.0.0.1:9',
+    });
     const [valley] = await t.db.select().from(organizations).where(eq(organizations.name, 'Valley Garage Equipment'));
     otherOrganizationFlags = valley as unknown as Record<string, boolean>;
   }, 120_000);
 
   afterAll(async () => {
     await t?.close();
+    await stripe?.close();
   });
 
   function context(caller: CallerKind): MatrixContext {
@@ -226,7 +236,10 @@ describe('access matrix: every route x every caller', () => {
   }
 
   it('has an entry for every registered route, declaring the access the route declares', () => {
-    const registered = t.app.apiRoutes;
+    const registered = [
+      ...t.app.apiRoutes,
+      ...stripe.app.apiRoutes.filter((r) => !t.app.apiRoutes.some((s) => routeKey(s) === routeKey(r))),
+    ];
     const missing = registered.filter((route) => !ROUTE_EXPECTATIONS[routeKey(route)]);
     expect(
       missing.map((route) => `add an entry for ${routeKey(route)} to apps/server/src/security/route-access-expectations.ts`),
@@ -248,7 +261,10 @@ describe('access matrix: every route x every caller', () => {
   for (const [key, entry] of Object.entries(ROUTE_EXPECTATIONS)) {
     it(`${key}: every caller gets its status and no other organization's data`, async () => {
       const [method, url] = key.split(' ') as [string, string];
-      if (!t.app.apiRoutes.some((route) => routeKey(route) === key)) return; // reported by the coverage test above
+      // A route of Stripe mode only is called on that app; a route of neither is reported by the coverage test above.
+      const inMain = t.app.apiRoutes.some((route) => routeKey(route) === key);
+      if (!inMain && !stripe.app.apiRoutes.some((route) => routeKey(route) === key)) return;
+      const targetApp = inMain ? t : stripe;
       const failures: string[] = [];
       for (const caller of CALLERS) {
         if (caller === 'forgedBranch' && !entry.branch) continue;
@@ -257,7 +273,7 @@ describe('access matrix: every route x every caller', () => {
         const target = sample.url ?? url;
         expect(target, `${key}: the sample must fill the path parameters`).not.toMatch(/:[a-zA-Z]/);
         const token = await tokenOf(caller);
-        const response = await t.request({
+        const response = await targetApp.request({
           method: method as 'GET',
           url: target,
           remoteAddress: remoteOf(caller),

@@ -405,6 +405,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     access: { roles: ['checkout'], flag: 'allowTerminals' },
     sample: async (ctx) => ({ body: { readerId: 'tmr_front_counter', paymentIntentId: (await ctx.freshCheckout()).paymentIntentId } }),
   },
+  // Stripe mode only (the matrix builds a second app for it): without a valid signature, 400 for everyone.
+  'POST /api/webhooks/stripe': {
+    access: 'public',
+    sample: () => ({ body: { id: 'evt_matrix', type: 'payment_intent.succeeded', data: { object: { id: 'pi_matrix' } } } }),
+    allowed: [400],
+  },
   'POST /api/simulated-gateway/payment-intents/:paymentIntentId/confirm': {
     access: { roles: ['checkout'] },
     sample: async (ctx) => {
