@@ -5,7 +5,7 @@
  * version never takes over by itself: a dealer may be half-way through a checkout.
  * Docs: docs/decisions/010-offline-shell.md.
  */
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { registerSW } from 'virtual:pwa-register';
 
@@ -43,13 +43,17 @@ function showReloadPrompt(activateNewVersion: () => Promise<void>) {
   notifications.show({
     id: NEW_VERSION_NOTIFICATION_ID,
     title: 'A new version of the portal is available',
+    // A plain flex row, not Mantine's Group: this loads on the login page, whose download holds
+    // only the components the login page draws (issue 21).
     message: (
-      <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 'var(--mantine-spacing-xs)', marginTop: 4 }}
+      >
         <Text size="sm">Reload to use it.</Text>
         <Button size="xs" onClick={reload}>
           Reload
         </Button>
-      </Group>
+      </div>
     ),
     color: 'blue',
     autoClose: false,
