@@ -3,7 +3,8 @@
  * lines, quantities merged, the 99,999 cap per item, one catalog per cart, rejected lines in order.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartItemInput, QuickOrderValidateResponse, Session } from '@portal/domain';
+import { sessionOf, item } from './store-test-fixtures';
+import type { QuickOrderValidateResponse } from '@portal/domain';
 
 vi.hoisted(() => {
   const memory = new Map<string, string>();
@@ -21,85 +22,6 @@ vi.mock('./api-client', () => ({ api: () => Promise.resolve([]) }));
 const store = await import('./cart-store');
 const session = await import('./session-store');
 const { addPricedLinesToCart, addedText, cartNoticeOf } = await import('./priced-lines');
-
-function sessionOf(email: string, options: { allowPriceOverride?: boolean; branches?: number[] } = {}): Session {
-  const branches = (options.branches ?? [101]).map((branchNumber) => ({ branchNumber, name: `Branch ${branchNumber}` }));
-  return {
-    id: `token-${email}`,
-    deviceId: 'device',
-    user: {
-      id: 1,
-      firstName: 'A',
-      lastName: 'B',
-      email,
-      phone: '',
-      roles: {
-        accounting: false,
-        catalog: true,
-        catalogExport: false,
-        checkout: true,
-        manageUsers: false,
-        orderHistory: false,
-        storedPayments: false,
-      },
-      branches,
-      subscriptions: { confirmation: '', shipping: '', invoice: '' },
-      allowCashSales: false,
-      restrictedPricing: false,
-      limitOrderHistory: false,
-      useOrganizationCatalogs: true,
-      catalogs: [
-        { id: 'lifts', label: 'Lifts & Equipment' },
-        { id: 'show', label: 'SEMA Show Specials' },
-      ],
-    },
-    organization: {
-      id: 1,
-      name: 'Org',
-      allowBadgeScan: false,
-      allowCashSales: false,
-      allowPriceOverride: options.allowPriceOverride ?? true,
-      allowOnAccount: false,
-      allowTerminals: false,
-      allowTakenBy: false,
-      allowCardPayments: true,
-      isTaxable: false,
-      branches,
-      roles: {
-        accounting: true,
-        catalog: true,
-        catalogExport: true,
-        checkout: true,
-        manageUsers: true,
-        orderHistory: true,
-        storedPayments: true,
-      },
-      catalogs: [],
-      fees: { forklift: 175, liftgate: 95, residential: 85, notice: 25 },
-      terminals: [],
-      takenBys: [],
-    },
-  };
-}
-
-const FLAGS = {
-  requiresLiftGate: false,
-  requiresForkLift: false,
-  requiresResidential: false,
-  requiresGeoWarehouse: false,
-  requiresFlatbed: false,
-  isSmallParcel: false,
-};
-const item = (sku: string, price: number, flags: Partial<typeof FLAGS> = {}): CartItemInput => ({
-  sku,
-  label: `Label ${sku}`,
-  brand: 'Brand',
-  description: 'Description',
-  thumbnail: '',
-  price,
-  ...FLAGS,
-  ...flags,
-});
 
 const EMAIL = 'quick@dealer.example.com';
 
