@@ -1,5 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { apiFromPage, expect, login, test, USERS } from './fixtures';
 import { inviteUser, uniqueEmail } from './invited-users';
+
+/** axe (WCAG 2.0/2.1 A and AA, as accessibility.spec.ts) on the settled page. */
+async function expectNoViolations(page: Page, label: string) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    `axe violations on ${label}`,
+  ).toEqual([]);
+}
 
 /** Issue 20 "Audit trail": deactivating a user is in /organization/audit with who, what and before/after. */
 test.describe('audit trail', () => {
@@ -62,5 +74,29 @@ test.describe('audit trail', () => {
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Trail' })).toHaveCount(0);
     await page.goto('/organization/audit');
     await expect(page.getByText('You do not have permission to view the audit trail.')).toBeVisible();
+  });
+
+  test('the audit trail, the address book and its dialog have no axe violations', async ({ page }) => {
+    await login(page, USERS.admin, { branch: '101 Denver' });
+    const created = await apiFromPage(page, 'POST', '/api/organization/addresses', {
+      name: `Axe Test ${Date.now()}`,
+      street1: '1200 Blake St',
+      city: 'Denver',
+      state: 'CO',
+      postalCode: '80202',
+      country: 'US',
+      phone: '(303) 555-0199',
+      email: 'axe@summitlift.example.com',
+    });
+    expect(created.status).toBe(200);
+    await page.goto('/organization/audit');
+    await expect(page.getByRole('table', { name: 'Audit Trail' }).getByText('Address added').first()).toBeVisible();
+    await expectNoViolations(page, '/organization/audit');
+    await page.goto('/organization/addresses');
+    await expect(page.getByRole('table', { name: 'Addresses' }).getByText('1200 Blake St').first()).toBeVisible();
+    await expectNoViolations(page, '/organization/addresses');
+    await page.getByRole('button', { name: 'Add Address' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Address' })).toBeVisible();
+    await expectNoViolations(page, 'the Add Address dialog');
   });
 });
