@@ -296,6 +296,37 @@ describe('users', () => {
   });
 });
 
+describe('catalogs, price lists and warehouses', () => {
+  it('creates a catalog with its own price list and a warehouse, then imports into them', async () => {
+    const warehouse = await portal(['warehouses', 'create', 'N900', '--name=North Depot', '--region-states=nd,sd']);
+    expect(warehouse).toMatchObject({ code: 0, out: 'Created warehouse N900 "North Depot".' });
+    const created = await portal(['catalogs', 'create', 'farm', '--label=Farm Equipment', '--ships-only-from=N900']);
+    expect(created.code, created.err).toBe(0);
+    const priceList = Number(/with price list (\d+)\.$/.exec(created.out)![1]);
+    expect((await portal(['price-lists', 'list'])).out).toContain(`${priceList}\tFarm Equipment prices`);
+    expect((await portal(['catalogs', 'list'])).out).toContain(`farm\tFarm Equipment\tprice list ${priceList}\tships only from N900`);
+
+    const products = file('farm.csv', 'sku,brand,label,msrp,price\nFARM-1,Acme,Hay Lift,900.00,700.00\n');
+    expect((await portal(['import', 'catalog', products, '--catalog=farm'])).code).toBe(0);
+    const stockFile = file('farm-stock.csv', 'sku,warehouse,quantity\nFARM-1,N900,4\n');
+    expect((await portal(['import', 'stock', stockFile])).code).toBe(0);
+    const exported = await portal(['export', 'catalog', '--catalog=farm']);
+    expect(exported.stdout.split('\r\n')[1]).toBe('FARM-1,Acme,,Hay Lift,,700.00,900.00,4,,0,0,0,0,false,false,false,false,false');
+
+    expect(await portal(['catalogs', 'create', 'farm', '--label=Again'])).toMatchObject({ code: 1, err: 'A catalog farm already exists.' });
+    expect(await portal(['catalogs', 'create', 'bad id', '--label=X'], { database: false })).toMatchObject({ code: 2 });
+    expect(await portal(['catalogs', 'create', 'orchard', '--label=Orchard', '--ships-only-from=ZZ99'])).toMatchObject({
+      code: 1,
+      err: 'No warehouse has the code ZZ99.',
+    });
+    expect((await portal(['catalogs', 'list'])).out).not.toContain('orchard');
+    expect(await portal(['warehouses', 'create', 'N901', '--name=X', '--region-states=XX'], { database: false })).toMatchObject({
+      code: 2,
+      err: '"XX" is not a state code.',
+    });
+  });
+});
+
 describe('import and export', () => {
   it('export catalog -> import catalog leaves the catalog unchanged, row for row', async () => {
     const exported = await portal(['export', 'catalog', '--catalog=lifts']);

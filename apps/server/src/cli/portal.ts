@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
+import { catalogsCommand } from './catalogs.js';
 import { CliError, usageError, type CliContext } from './context.js';
 import { exportCommand, importCommand } from './data.js';
 import { keysCommand } from './keys.js';
@@ -21,6 +22,7 @@ export const PORTAL_HELP = `usage: npm run portal -- <command> [options]     (ea
   orgs create|update|list          dealer organizations: flags, fees, branches, catalogs, card readers, sales reps
   users create                     a user of an organization, invited by mail (activation link)
   users reset-password             mail a user a password code
+  catalogs create|list             catalogs (each with its price list); also price-lists and warehouses create|list
   keys create|list|revoke          API keys of the integration API (docs/integration.md)
   import catalog FILE --catalog=ID products of a catalog, in the columns of the catalog CSV export
   import stock FILE                stock on hand per SKU and warehouse
@@ -57,6 +59,10 @@ export async function runPortal(argv: string[], ctx: CliContext): Promise<void> 
       return usersCommand(rest, ctx);
     case 'keys':
       return keysCommand(rest, ctx);
+    case 'catalogs':
+    case 'price-lists':
+    case 'warehouses':
+      return catalogsCommand(command, rest, ctx);
     case 'import':
       return importCommand(rest, ctx);
     case 'export':
