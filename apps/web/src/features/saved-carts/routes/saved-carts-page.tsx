@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { formatDate, hasRoles, SAVED_CART_MESSAGES, savedCartNameSchema, type SavedCartSummary } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
+import { NameDialog } from '../../../components/name-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { DIFFERENT_CATALOG_WARNING } from '../../../lib/cart-store';
 import { notify } from '../../../lib/notify';
@@ -120,55 +121,20 @@ export function SavedCartsPage() {
 type DialogProps = { cart: SavedCartSummary; branchNumber: number; onClose: () => void; onDone: () => Promise<unknown> };
 
 function RenameDialog({ cart, branchNumber, onClose, onDone }: DialogProps) {
-  const [name, setName] = useState(cart.name);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function save() {
-    const parsed = savedCartNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? SAVED_CART_MESSAGES.nameRequired);
-      return;
-    }
-    setPending(true);
-    try {
-      await renameSavedCart(cart.id, branchNumber, parsed.data);
-      notify.success(SAVED_CART_MESSAGES.renamed(parsed.data));
-      await onDone();
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The saved cart could not be renamed. Please try again later.');
-    } finally {
-      setPending(false);
-    }
+  async function rename(name: string) {
+    await renameSavedCart(cart.id, branchNumber, name);
+    notify.success(SAVED_CART_MESSAGES.renamed(name));
+    await onDone();
   }
-
   return (
-    <Modal opened onClose={onClose} title="Rename Saved Cart" centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <TextInput
-          label="Name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={error}
-          data-autofocus
-          maxLength={100}
-        />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            Save
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <NameDialog
+      title="Rename Saved Cart"
+      initialName={cart.name}
+      schema={savedCartNameSchema}
+      onSave={rename}
+      failureText="The saved cart could not be renamed. Please try again later."
+      onClose={onClose}
+    />
   );
 }
 
