@@ -119,6 +119,21 @@ async function measure(chrome: LaunchedChrome, page: Page, url: string, saveAs?:
   };
 }
 
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART, 'Please run Lighthouse again'), more
+ * often on a loaded machine: such a run is repeated, up to two more times; a measured run never is.
+ */
+async function measureWithRetry(chrome: LaunchedChrome, page: Page, url: string, saveAs?: string): Promise<Measure> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(chrome, page, url, saveAs);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      process.stdout.write(` (${String(error).split(':').slice(-1)[0]!.trim().slice(0, 40)}; again)`);
+    }
+  }
+}
+
 /** Clicks what the accessibility tree names `name` with `role` (Puppeteer's ARIA query). */
 const click = (page: Page, role: string, name: string) => page.locator(`::-p-aria([name="${name}"][role="${role}"])`).click();
 const waitFor = (page: Page, condition: string) => page.waitForFunction(condition, { timeout: 30_000 });
@@ -188,7 +203,7 @@ export async function run(args: string[]): Promise<void> {
       for (let i = 0; i < options.runs; i += 1) {
         process.stdout.write(`  endpoint: ${target.label} run ${i + 1}/${options.runs}...`);
         const saveAs = options.save && path.join(options.save, `${target.path.replace(/\W+/g, '-').replace(/^-/, '')}-${i + 1}.json`);
-        runs.push(await measure(chrome, page, `${options.url}${target.path}`, saveAs || undefined));
+        runs.push(await measureWithRetry(chrome, page, `${options.url}${target.path}`, saveAs || undefined));
         process.stdout.write(' done\n');
       }
       rows.push({ label: target.label, runs });
