@@ -9,6 +9,7 @@
  * name or address prints as written. The fonts are resolved from node_modules at run time, which
  * also works from the bundled server (dependencies stay external, tools/build.mjs).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { and, eq } from 'drizzle-orm';
@@ -30,8 +31,13 @@ import type { Principal } from '../auth/principal.js';
 import { orderDetail } from './service.js';
 
 const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const FONT_PATHS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+/** The font files, read once (about 1 MB together) rather than per document. */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const loadFonts = () => (fonts ??= { regular: readFileSync(FONT_PATHS.regular), bold: readFileSync(FONT_PATHS.bold) });
 
 const MARGIN = 48;
 const PAGE = { width: 612, height: 792 };
@@ -219,8 +225,9 @@ export function renderOrderPdf(detail: OrderDetail, options: { invoicedAt: strin
     compress: options.compress,
     info: { Title: `Order ${detail.documentNumber}`, Creator: 'Dealer Portal' },
   });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
+  const { regular, bold } = loadFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
