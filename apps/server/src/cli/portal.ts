@@ -123,4 +123,11 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // `export catalog ... | head`: the reader has gone, which is not an error (the data-dir lock is released on exit).
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  process.exitCode = await main();
+}
