@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from '../db/data-dir-lock.js';
+import { freePorts } from '../security/checkout-crash-cycles.js';
 import { spawnServer, waitForHealth, type ServerProcess } from './server-process.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-data-dir-lock-'));
@@ -28,17 +29,17 @@ function deadPid(): number {
   return Number(child.stdout);
 }
 
-const port = 3400 + (process.pid % 400);
-
 describe('a second server on the same DATA_DIR', () => {
   it('exits non-zero naming the directory and the pid, and the first still answers', async () => {
+    const ports = await freePorts(7);
+    const port = ports[0]!;
     const dataDir = path.join(root, 'shared');
     const env = { DATA_DIR: dataDir, SEED_ON_START: 'false', PORTAL_MODE: 'standard' };
     const first = spawnServer({ ...env, PORT: String(port) });
     started.push(first);
     await waitForHealth(first, port);
 
-    const second = spawnServer({ ...env, PORT: String(port + 1) });
+    const second = spawnServer({ ...env, PORT: String(ports[1]!) });
     started.push(second);
     const code = await second.exited;
     expect(code).not.toBe(0);
@@ -52,9 +53,9 @@ describe('a second server on the same DATA_DIR', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
-    const third = spawnServer({ ...env, PORT: String(port + 2) });
+    const third = spawnServer({ ...env, PORT: String(ports[2]!) });
     started.push(third);
-    await waitForHealth(third, port + 2);
+    await waitForHealth(third, ports[2]!);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   }, 240_000);
@@ -90,12 +91,13 @@ describe('acquireDataDirLock', () => {
   });
 
   it('takes over a stale lock when the server starts', async () => {
+    const ports = await freePorts(7);
     const dataDir = path.join(root, 'stale-start');
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(path.join(dataDir, LOCK_FILE_NAME), JSON.stringify({ pid: deadPid(), hostname: os.hostname() }));
-    const server = spawnServer({ DATA_DIR: dataDir, SEED_ON_START: 'false', PORTAL_MODE: 'standard', PORT: String(port + 3) });
+    const server = spawnServer({ DATA_DIR: dataDir, SEED_ON_START: 'false', PORTAL_MODE: 'standard', PORT: String(ports[3]!) });
     started.push(server);
-    await waitForHealth(server, port + 3);
+    await waitForHealth(server, ports[3]!);
     expect(JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).pid).toBe(server.child.pid);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -112,17 +114,18 @@ describe('the first server killed with SIGKILL', () => {
     });
 
   it('leaves its committed data to the next server, which takes over the lock, while a second start still refuses', async () => {
+    const ports = await freePorts(7);
     const dataDir = path.join(root, 'crash');
     const env = { DATA_DIR: dataDir, SEED_ON_START: 'false', PORTAL_MODE: 'standard', LOGIN_MAX_FAILURES: '3' };
-    const first = spawnServer({ ...env, PORT: String(port + 4) });
+    const first = spawnServer({ ...env, PORT: String(ports[4]!) });
     started.push(first);
-    await waitForHealth(first, port + 4);
+    await waitForHealth(first, ports[4]!);
     // Three failures reach the limit: the fourth attempt answers 429 because the rows exist.
-    for (let i = 0; i < 3; i++) expect((await wrongLogin(port + 4)).status).toBe(401);
-    expect((await wrongLogin(port + 4)).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await wrongLogin(ports[4]!)).status).toBe(401);
+    expect((await wrongLogin(ports[4]!)).status).toBe(429);
 
     // A second server refuses while the first runs, before opening the database.
-    const second = spawnServer({ ...env, PORT: String(port + 5) });
+    const second = spawnServer({ ...env, PORT: String(ports[5]!) });
     started.push(second);
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`is in use by another server process (pid ${first.child.pid})`);
@@ -133,12 +136,12 @@ describe('the first server killed with SIGKILL', () => {
     expect(first.child.signalCode).toBe('SIGKILL');
     // The dead server's lock is still there; the next start takes it over and opens the data.
     expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
-    const restarted = spawnServer({ ...env, PORT: String(port + 6) });
+    const restarted = spawnServer({ ...env, PORT: String(ports[6]!) });
     started.push(restarted);
-    await waitForHealth(restarted, port + 6);
+    await waitForHealth(restarted, ports[6]!);
     expect(restarted.output()).not.toMatch(/PANIC|could not locate a valid checkpoint/i);
     // The failures written before the crash are still counted.
-    expect((await wrongLogin(port + 6)).status).toBe(429);
+    expect((await wrongLogin(ports[6]!)).status).toBe(429);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
   }, 240_000);

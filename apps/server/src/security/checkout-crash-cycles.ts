@@ -11,15 +11,33 @@
  * database is opened directly: every paid checkout has exactly one order, with all its lines, linked
  * from the checkout, with one confirmation mail per recipient.
  */
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
 import { CRASH_STEPS, type CrashStep } from '../modules/checkout/crash-points.js';
 import { spawnServer, waitForHealth, type ServerProcess } from '../process/server-process.js';
 
+/** `count` distinct ports no process listens on now (the OS's choice), so parallel test files never collide. */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const probe = createServer();
+          probe.once('error', reject);
+          probe.listen(0, '127.0.0.1', () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
+}
+
 export type CrashCycleOptions = {
   cycles: number;
-  port: number;
   /** PostgreSQL database (seeded or empty) or, when unset, the embedded database in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
@@ -125,9 +143,7 @@ async function paidCheckout(api: ReturnType<typeof client>, cycle: number) {
 }
 
 export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashCycleReport> {
-  const { port } = options;
   const env = {
-    PORT: String(port),
     PORTAL_MODE: 'standard',
     SEED_ON_START: 'true',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir }),
@@ -155,7 +171,8 @@ export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashC
     for (let cycle = 0; cycle <= options.cycles; cycle++) {
       const last = cycle === options.cycles;
       const step = CRASH_STEPS[cycle % CRASH_STEPS.length]!;
-      server = spawnServer(last ? env : { ...env, PORTAL_TEST_CRASH_AT: step });
+      const [port] = (await freePorts(1)) as [number];
+      server = spawnServer({ ...env, PORT: String(port), ...(last ? {} : { PORTAL_TEST_CRASH_AT: step }) });
       await waitForHealth(server, port);
       const api = client(port);
       await api.login();

@@ -21,7 +21,6 @@ const postgresUrl = process.env.DATABASE_URL;
 const cycles = Number(process.env.CRASH_CYCLES) || (postgresUrl ? 20 : CRASH_STEPS.length);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
 const databaseName = `portal_crash_${randomBytes(5).toString('hex')}`;
-const port = 3800 + (process.pid % 150);
 
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -45,7 +44,7 @@ describe('checkout completion killed at each step', () => {
         await admin.end();
         databaseUrl = databaseUrlWith(postgresUrl, databaseName);
       }
-      const report = await runCrashCycles({ cycles, port, dataDir, databaseUrl });
+      const report = await runCrashCycles({ cycles, dataDir, databaseUrl });
       expect(report.problems).toEqual([]);
       expect(report.checkouts).toBe(cycles);
       expect(Object.values(report.ordersPerCheckout)).toEqual(Array(cycles).fill(1));
