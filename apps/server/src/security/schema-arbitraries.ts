@@ -87,6 +87,7 @@ const KNOWN_NUMBERS = [
 
 const hostileString = fc.oneof(
   fc.constantFrom(...HOSTILE_STRINGS),
+  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfffy'),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
 );
@@ -115,6 +116,8 @@ function typed(schema: JsonSchema, depth: number, hostile: boolean): fc.Arbitrar
         fc.constantFrom(...KNOWN_STRINGS),
         // Text a schema lets through but a careless query or template would not.
         fc.constantFrom(...ODD_TEXT).map((text) => text.slice(0, schema.maxLength ?? text.length) || 'x'),
+        // NUL and lone surrogates inside otherwise fitting text: PostgreSQL refuses them (issue 17 finding 4).
+        fc.constantFrom('a\u0000b', '\u0000', 'x\ud800', '\udc00y'),
         // Right at and just past the length bound.
         ...(schema.maxLength ? [fc.constant('x'.repeat(schema.maxLength)), fc.constant('x'.repeat(schema.maxLength + 1))] : []),
       );
