@@ -28,6 +28,11 @@ const signedIn: [string, string][] = [
   ['/organization/users', 'User Administration · Dealer Portal'],
   ['/organization/users/invite', 'Invite User · Dealer Portal'],
   ['/account/profile', 'Profile · Dealer Portal'],
+  // Routes added since spec 2 (issues 19 and 20).
+  ['/quick-order', 'Quick Order · Dealer Portal'],
+  ['/saved-carts', 'Saved Carts · Dealer Portal'],
+  ['/organization/addresses', 'Addresses · Dealer Portal'],
+  ['/organization/audit', 'Audit Trail · Dealer Portal'],
   ['/no-such-page', 'Page Not Found · Dealer Portal'],
 ];
 
