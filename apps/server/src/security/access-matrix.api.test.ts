@@ -17,21 +17,10 @@ import type { Access } from '../http/access.js';
 import { createApiKey } from '../modules/integration/api-keys.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { ROUTE_EXPECTATIONS, type CallerKind, type MatrixContext, type RouteExpectation } from './route-access-expectations.js';
+import { FEATURED_SHIP_TO } from '../seed/featured.js';
 
 /** Each caller calls from its own address of the documentation range (login limits count per address). */
 const remoteOf = (caller: CallerKind) => `203.0.113.${CALLERS.indexOf(caller) + 10}`;
-const SHIP_TO = {
-  name: 'Front Range Lifts',
-  street1: '1200 Blake St',
-  street2: '',
-  street3: '',
-  city: 'Denver',
-  state: 'CO',
-  postalCode: '80202',
-  country: 'US',
-  phone: '(303) 555-0199',
-  email: 'receiving@frontrange.example.com',
-};
 const ADMIN = 'admin@summitlift.example.com';
 const BUYER = 'buyer@summitlift.example.com';
 const OTHER_OWNER = 'owner@valleygarage.example.com';
@@ -226,7 +215,7 @@ describe('access matrix: every route x every caller', () => {
             method: 'PUT',
             url: '/api/checkout',
             token,
-            payload: { confirmationNumber: checkout.confirmationNumber, shipToAddress: SHIP_TO, purchaseOrderNumber: 'PO-MATRIX' },
+            payload: { confirmationNumber: checkout.confirmationNumber, shipToAddress: FEATURED_SHIP_TO, purchaseOrderNumber: 'PO-MATRIX' },
           });
           expect(updated.statusCode, updated.body).toBe(200);
         }

@@ -17,6 +17,7 @@ import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
 import { CRASH_STEPS, type CrashStep } from '../modules/checkout/crash-points.js';
 import { spawnServer, waitForHealth, type ServerProcess } from '../process/server-process.js';
+import { FEATURED_SHIP_TO } from '../seed/featured.js';
 
 /** `count` distinct ports no process listens on now (the OS's choice), so parallel test files never collide. */
 export async function freePorts(count: number): Promise<number[]> {
@@ -56,18 +57,6 @@ const XSRF = 'crash-cycle-xsrf';
 const BUYER = 'admin@summitlift.example.com';
 const PASSWORD = 'Demo-Portal-2026!';
 const CHOICES = { notice: false, residential: false, forklift: false, liftgate: false };
-const SHIP_TO = {
-  name: 'Front Range Lifts',
-  street1: '1200 Blake St',
-  street2: '',
-  street3: '',
-  city: 'Denver',
-  state: 'CO',
-  postalCode: '80202',
-  country: 'US',
-  phone: '(303) 555-0199',
-  email: 'receiving@frontrange.example.com',
-};
 
 type Answer = { status: number; body: unknown };
 
@@ -128,7 +117,7 @@ async function paidCheckout(api: ReturnType<typeof client>, cycle: number) {
   })) as { confirmationNumber: string; paymentIntentId: string; paymentIntentSecret: string };
   await api.ok('PUT', '/api/checkout', {
     confirmationNumber: created.confirmationNumber,
-    shipToAddress: SHIP_TO,
+    shipToAddress: FEATURED_SHIP_TO,
     purchaseOrderNumber: `PO-CRASH-${cycle}`,
   });
   const paid = (await api.ok('POST', `/api/simulated-gateway/payment-intents/${created.paymentIntentId}/confirm`, {

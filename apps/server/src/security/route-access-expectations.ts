@@ -22,6 +22,7 @@
  * to any session token; a public route answers `allowed` to everyone.
  */
 import type { Access } from '../http/access.js';
+import { FEATURED_SHIP_TO } from '../seed/featured.js';
 
 /** The callers of the matrix. `role:<key>` is a user of organization 1 with that single role and every branch. */
 export type CallerKind =
@@ -81,18 +82,6 @@ export type RouteExpectation = {
 
 const STATE = 'CO';
 const ACCEPT_ALL = { notice: false, residential: false, forklift: false, liftgate: false };
-const ADDRESS = {
-  name: 'Front Range Lifts',
-  street1: '1200 Blake St',
-  street2: '',
-  street3: '',
-  city: 'Denver',
-  state: 'CO',
-  postalCode: '80202',
-  country: 'US',
-  phone: '(303) 555-0199',
-  email: 'receiving@frontrange.example.com',
-};
 const SMALL_PARCEL = 'PBYAX-0104';
 
 /** Roles that may change another user (users/permissions.ts): only manageUsers. */
@@ -332,11 +321,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/organization/audit': { access: { roles: ['manageUsers'] } },
   // The service lets manageUsers or checkout read and add (the checkout's chooser and 'Save this address').
   'GET /api/organization/addresses': { access: {}, callers: ADDRESS_BOOK_OUTSIDERS },
-  'POST /api/organization/addresses': { access: {}, sample: () => ({ body: ADDRESS }), callers: ADDRESS_BOOK_OUTSIDERS },
+  'POST /api/organization/addresses': { access: {}, sample: () => ({ body: FEATURED_SHIP_TO }), callers: ADDRESS_BOOK_OUTSIDERS },
   // No such address in the sample (a real one would be gone after the first DELETE): 404 to every allowed caller.
   'PUT /api/organization/addresses/:id': {
     access: { roles: ['manageUsers'] },
-    sample: () => ({ url: '/api/organization/addresses/2147483000', body: ADDRESS }),
+    sample: () => ({ url: '/api/organization/addresses/2147483000', body: FEATURED_SHIP_TO }),
     allowed: [404],
   },
   'DELETE /api/organization/addresses/:id': {
@@ -365,12 +354,16 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'PUT /api/checkout': {
     access: { roles: ['checkout'] },
-    sample: async (ctx) => ({ body: { confirmationNumber: (await ctx.freshCheckout()).confirmationNumber, shipToAddress: ADDRESS } }),
+    sample: async (ctx) => ({
+      body: { confirmationNumber: (await ctx.freshCheckout()).confirmationNumber, shipToAddress: FEATURED_SHIP_TO },
+    }),
     otherOrganization: [404],
   },
   'POST /api/checkout/calculate-taxes': {
     access: { roles: ['checkout'] },
-    sample: async (ctx) => ({ body: { confirmationNumber: (await ctx.freshCheckout()).confirmationNumber, shipToAddress: ADDRESS } }),
+    sample: async (ctx) => ({
+      body: { confirmationNumber: (await ctx.freshCheckout()).confirmationNumber, shipToAddress: FEATURED_SHIP_TO },
+    }),
     otherOrganization: [404],
   },
   'GET /api/checkout/:confirmationNumber': {

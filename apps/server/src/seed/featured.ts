@@ -3,6 +3,7 @@
  * "a product that requires a flatbed" or "a partially shipped order" without searching for one.
  * The seed test checks that each example really has its property.
  */
+import type { ShipToAddress } from '@portal/domain';
 import { ORDER_SCRIPT, scriptedDocumentNumber, type ScriptedOrderKey } from './order-script.js';
 
 /** One SKU per catalog and case. Both catalogs have every case; `lifts` has two more. */
@@ -100,3 +101,20 @@ export const FEATURED_ORDERS = {
 
 /** Every scripted case with its status, for tests that walk the script. */
 export const FEATURED_ORDER_CASES = ORDER_SCRIPT.map((o) => ({ key: o.key, statusCode: o.status, documentNumber: n(o.key) }));
+
+/**
+ * A ship-to address in Denver that passes the checkout's validation: the tests, the soak run and
+ * the access matrix check out to it.
+ */
+export const FEATURED_SHIP_TO = {
+  name: 'Front Range Lifts',
+  street1: '1200 Blake St',
+  street2: '',
+  street3: '',
+  city: 'Denver',
+  state: 'CO',
+  postalCode: '80202',
+  country: 'US',
+  phone: '(303) 555-0199',
+  email: 'receiving@frontrange.example.com',
+} as const satisfies ShipToAddress;

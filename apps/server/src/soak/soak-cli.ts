@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { REPO_ROOT } from '../config.js';
 import { spawnServer, waitForHealth, type ServerProcess } from '../process/server-process.js';
+import { FEATURED_SHIP_TO } from '../seed/featured.js';
 
 const { values } = parseArgs({
   options: {
@@ -46,18 +47,6 @@ const XSRF = 'soak-xsrf';
 const EMAIL = 'admin@summitlift.example.com';
 const PASSWORD = 'Demo-Portal-2026!';
 const CHOICES = { notice: false, residential: false, forklift: false, liftgate: false };
-const SHIP_TO = {
-  name: 'Front Range Lifts',
-  street1: '1200 Blake St',
-  street2: '',
-  street3: '',
-  city: 'Denver',
-  state: 'CO',
-  postalCode: '80202',
-  country: 'US',
-  phone: '(303) 555-0199',
-  email: 'receiving@frontrange.example.com',
-};
 const KEYWORDS = ['lift', 'two post', 'APX2P', 'tire changer', 'balancer', 'compressor', 'scissor', 'alignment', '9000', 'accessories'];
 const SKUS = ['PBYAX-0104', 'APX2P-9000', 'TTAAL-3D40', 'AFGAC-0080', 'TQL2P-12000', 'BPRWB-2800'];
 
@@ -158,7 +147,7 @@ async function checkOut(token: string) {
   })) as { confirmationNumber: string; paymentIntentId: string; paymentIntentSecret: string };
   await call('checkout-update', token, 'PUT', '/api/checkout', {
     confirmationNumber: created.confirmationNumber,
-    shipToAddress: SHIP_TO,
+    shipToAddress: FEATURED_SHIP_TO,
     purchaseOrderNumber: 'PO-SOAK',
   });
   await call('card-confirm', token, 'POST', `/api/simulated-gateway/payment-intents/${created.paymentIntentId}/confirm`, {

@@ -13,7 +13,7 @@ import type {
   UpdateCheckoutRequest,
 } from '@portal/domain';
 import { mailOutbox, orderLines, orders } from '../../db/schema.js';
-import { FEATURED_SKUS } from '../../seed/featured.js';
+import { FEATURED_SKUS, FEATURED_SHIP_TO } from '../../seed/featured.js';
 import type { TestApp } from '../../test-support/test-app.js';
 
 export const USERS = {
@@ -31,18 +31,7 @@ export const BRANCH: Record<DemoUser, number> = { admin: 101, buyer: 101, viewer
 export const L = FEATURED_SKUS.lifts;
 export const ACCEPT_ALL: ChargeChoices = { notice: false, residential: false, forklift: false, liftgate: false };
 
-export const DENVER: ShipToAddress = {
-  name: 'Front Range Lifts',
-  street1: '1200 Blake St',
-  street2: '',
-  street3: '',
-  city: 'Denver',
-  state: 'CO',
-  postalCode: '80202',
-  country: 'US',
-  phone: '(303) 555-0199',
-  email: 'receiving@frontrange.example.com',
-};
+export const DENVER: ShipToAddress = FEATURED_SHIP_TO;
 
 export const FRESNO: ShipToAddress = {
   ...DENVER,
