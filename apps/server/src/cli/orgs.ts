@@ -6,6 +6,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_KEYS } from '@portal/domain';
 import { branches, catalogs, organizationCatalogs, organizations, priceLists, takenBys, terminals } from '../db/schema.js';
+import type { Database } from '../db/client.js';
+import { changedFields, recordCommandLineAudit } from '../modules/audit/service.js';
 import type { DatabaseTransaction } from '../modules/mail/outbox.js';
 import { CliError, centsArg, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
@@ -205,28 +207,50 @@ async function apply(tx: DatabaseTransaction, id: number, p: Plan): Promise<void
   }
 }
 
-async function describeOrganization(ctx: CliContext, id: number): Promise<string> {
-  const db = await ctx.database();
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
-  const orgBranches = await db.select().from(branches).where(eq(branches.organizationId, id)).orderBy(asc(branches.branchNumber));
-  const orgCatalogs = await db
+/** An organization's settings as the audit trail and the command's answer show them. */
+async function organizationSettings(q: Database | DatabaseTransaction, id: number) {
+  const [org] = await q.select().from(organizations).where(eq(organizations.id, id));
+  if (!org) throw new CliError(`No organization has the id ${id}.`);
+  const orgBranches = await q.select().from(branches).where(eq(branches.organizationId, id)).orderBy(asc(branches.branchNumber));
+  const orgCatalogs = await q
     .select()
     .from(organizationCatalogs)
     .where(eq(organizationCatalogs.organizationId, id))
     .orderBy(asc(organizationCatalogs.position));
-  const readers = await db.select().from(terminals).where(eq(terminals.organizationId, id)).orderBy(asc(terminals.id));
-  const reps = await db.select().from(takenBys).where(eq(takenBys.organizationId, id)).orderBy(asc(takenBys.name));
+  const readers = await q.select().from(terminals).where(eq(terminals.organizationId, id)).orderBy(asc(terminals.id));
+  const reps = await q.select().from(takenBys).where(eq(takenBys.organizationId, id)).orderBy(asc(takenBys.name));
+  return {
+    name: org.name,
+    flags: ORGANIZATION_FLAGS.filter((f) => org[f]),
+    roles: org.roles,
+    feesCents: {
+      forklift: org.feeForkliftCents,
+      liftgate: org.feeLiftgateCents,
+      residential: org.feeResidentialCents,
+      notice: org.feeNoticeCents,
+    },
+    priceListId: org.priceListId,
+    branches: orgBranches.map((b) => `${b.branchNumber} ${b.name}`),
+    catalogs: orgCatalogs.map((c) => c.catalogId),
+    cardReaders: readers.map((r) => `${r.id} ${r.name}`),
+    salesReps: reps.map((r) => r.name),
+  };
+}
+
+async function describeOrganization(ctx: CliContext, id: number): Promise<string> {
+  const settings = await organizationSettings(await ctx.database(), id);
   const dollars = (cents: number) => (cents / 100).toFixed(2);
+  const { feesCents: fees } = settings;
   return [
-    `Organization ${org!.id} "${org!.name}"`,
-    `  flags: ${ORGANIZATION_FLAGS.filter((f) => org![f]).join(', ') || 'none'}`,
-    `  roles: ${org!.roles.join(', ') || 'none'}`,
-    `  fees: forklift ${dollars(org!.feeForkliftCents)}, liftgate ${dollars(org!.feeLiftgateCents)}, residential ${dollars(org!.feeResidentialCents)}, notice ${dollars(org!.feeNoticeCents)}`,
-    `  price list: ${org!.priceListId ?? 'none'}`,
-    `  branches: ${orgBranches.map((b) => `${b.branchNumber} ${b.name}`).join('; ') || 'none'}`,
-    `  catalogs: ${orgCatalogs.map((c) => c.catalogId).join(', ') || 'none'}`,
-    `  card readers: ${readers.map((r) => `${r.id} ${r.name}`).join('; ') || 'none'}`,
-    `  sales reps: ${reps.map((r) => r.name).join('; ') || 'none'}`,
+    `Organization ${id} "${settings.name}"`,
+    `  flags: ${settings.flags.join(', ') || 'none'}`,
+    `  roles: ${settings.roles.join(', ') || 'none'}`,
+    `  fees: forklift ${dollars(fees.forklift)}, liftgate ${dollars(fees.liftgate)}, residential ${dollars(fees.residential)}, notice ${dollars(fees.notice)}`,
+    `  price list: ${settings.priceListId ?? 'none'}`,
+    `  branches: ${settings.branches.join('; ') || 'none'}`,
+    `  catalogs: ${settings.catalogs.join(', ') || 'none'}`,
+    `  card readers: ${settings.cardReaders.join('; ') || 'none'}`,
+    `  sales reps: ${settings.salesReps.join('; ') || 'none'}`,
   ].join('\n');
 }
 
@@ -257,7 +281,11 @@ export async function orgsCommand(args: string[], ctx: CliContext): Promise<void
       await db.transaction(async (tx) => {
         const [org] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).for('update');
         if (!org) throw new CliError(`No organization has the id ${id}.`);
+        const before = await organizationSettings(tx, id);
         await apply(tx, id, p);
+        // Issue 20: organization settings changes are in the organization's audit trail.
+        const changed = changedFields(before, await organizationSettings(tx, id));
+        if (changed) await recordCommandLineAudit(tx, id, { kind: 'organization.update', subject: before.name, subjectId: id, ...changed });
       });
       ctx.out(await describeOrganization(ctx, id));
       return;

@@ -15,6 +15,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
 import {
   apiKeys,
+  auditEntries,
   branches,
   mailOutbox,
   organizationCatalogs,
@@ -27,6 +28,7 @@ import {
   users,
 } from '../db/schema.js';
 import { createTestDatabase } from '../test-support/test-database.js';
+import { COMMAND_LINE_ACTOR } from '../modules/audit/service.js';
 import type { CliContext } from './context.js';
 import { exitCodeOf } from './portal.js';
 
@@ -218,6 +220,22 @@ describe('orgs', () => {
       allowCardPayments: true,
       priceListId: 3,
     });
+
+    // Issue 20: the change is in the organization's audit trail, by the command line, only what changed.
+    const entries = await handle.db.select().from(auditEntries).where(eq(auditEntries.organizationId, id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      kind: 'organization.update',
+      userId: null,
+      userName: COMMAND_LINE_ACTOR,
+      subjectId: id,
+      before: { priceListId: null, branches: ['301 Omaha', '302 Lincoln'], salesReps: ['Dana Fox'] },
+      after: { priceListId: 3, branches: ['301 Omaha', '302 Lincoln North'], salesReps: ['Lee Park'] },
+    });
+    expect(Object.keys(entries[0]!.after as object).sort()).toEqual(['branches', 'flags', 'priceListId', 'salesReps']);
+    // An update that changes nothing writes no entry.
+    expect((await portal(['orgs', 'update', String(id), '--price-list=3'])).code).toBe(0);
+    expect(await handle.db.select().from(auditEntries).where(eq(auditEntries.organizationId, id))).toHaveLength(1);
   });
 
   it('writes nothing when a reference is unknown', async () => {

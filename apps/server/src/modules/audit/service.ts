@@ -38,6 +38,27 @@ export async function recordAudit(tx: Queryable, principal: AuditActor, change: 
   });
 }
 
+/**
+ * An entry for a change made with the command-line tool (`npm run portal`): no portal user made
+ * it, so the entry names the tool instead of a user.
+ */
+export async function recordCommandLineAudit(tx: Queryable, organizationId: number, change: AuditChange): Promise<void> {
+  await insertAuditEntry(tx, {
+    organizationId,
+    userId: null,
+    userName: COMMAND_LINE_ACTOR,
+    userEmail: '',
+    kind: change.kind,
+    subject: change.subject,
+    subjectId: change.subjectId ?? null,
+    before: toJson(change.before),
+    after: toJson(change.after),
+  });
+}
+
+/** The name an entry written by the command-line tool shows as its author. */
+export const COMMAND_LINE_ACTOR = 'Command line (npm run portal)';
+
 /** Dates become ISO strings and undefined fields disappear, as they would in an API answer. */
 function toJson(value: unknown): unknown {
   return value === undefined || value === null ? null : JSON.parse(JSON.stringify(value));
