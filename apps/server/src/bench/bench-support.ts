@@ -14,6 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
@@ -58,28 +59,39 @@ const USAGE = `options: --db=<postgres://url | pglite data dir> --connections=10
 The database must hold the M data set: npm run seed -- --size=M (same DATABASE_URL / DATA_DIR).`;
 
 /** Reads `--name=value` options; the database defaults to the configured one (README table). */
-export function parseBenchArgs(args: string[]): BenchSettings & { extra: Map<string, string> } {
-  const options = new Map<string, string>();
-  for (const arg of args) {
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!match) throw new Error(`unknown argument ${arg}\n${USAGE}`);
-    options.set(match[1]!, match[2] ?? 'true');
+export function parseBenchArgs(args: string[]): BenchSettings {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        db: { type: 'string' },
+        connections: { type: 'string' },
+        warmup: { type: 'string' },
+        duration: { type: 'string' },
+        rounds: { type: 'string' },
+        port: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
   const number = (name: string, fallback: number) => {
-    const raw = options.get(name);
-    options.delete(name);
+    const raw = values[name];
     if (raw === undefined) return fallback;
     const value = Number(raw);
     if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
     return value;
   };
   const config = loadConfig();
-  const db = options.get('db');
-  options.delete('db');
+  const db = values.db as string | undefined;
   const target: BenchTarget = db
     ? /^postgres(ql)?:\/\//.test(db)
       ? { kind: 'postgres', url: db }
@@ -94,7 +106,6 @@ export function parseBenchArgs(args: string[]): BenchSettings & { extra: Map<str
     roundSeconds: number('duration', 10),
     rounds: number('rounds', 3),
     port: number('port', 3190),
-    extra: options,
   };
 }
 

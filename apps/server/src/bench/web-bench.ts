@@ -12,6 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -37,20 +38,23 @@ const CATALOG_PATH = '/products/catalog/lifts';
 
 type Options = { url: string; runs: number; save?: string };
 
+const WEB_USAGE = 'options: --url=http://127.0.0.1:3000 --runs=3 --save=<folder for the Lighthouse JSON reports>';
+
 function parseOptions(args: string[]): Options {
-  const options: Options = { url: 'http://127.0.0.1:3000', runs: 3 };
-  for (const arg of args) {
-    const match = /^--(url|runs|save)=(.+)$/.exec(arg);
-    if (!match)
-      throw new Error(
-        `unknown argument ${arg}\noptions: --url=http://127.0.0.1:3000 --runs=3 --save=<folder for the Lighthouse JSON reports>`,
-      );
-    if (match[1] === 'url') options.url = match[2]!.replace(/\/$/, '');
-    else if (match[1] === 'save') options.save = match[2]!;
-    else if (!(Number(match[2]) >= 1)) throw new Error('--runs must be a positive number');
-    else options.runs = Math.floor(Number(match[2]));
+  let values: { url?: string; runs?: string; save?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { url: { type: 'string' }, runs: { type: 'string' }, save: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${WEB_USAGE}`);
   }
-  return options;
+  const runs = values.runs === undefined ? 3 : Number(values.runs);
+  if (!(runs >= 1)) throw new Error('--runs must be a positive number');
+  return { url: (values.url ?? 'http://127.0.0.1:3000').replace(/\/$/, ''), runs: Math.floor(runs), save: values.save };
 }
 
 type Measure = {
