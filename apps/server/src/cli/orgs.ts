@@ -8,20 +8,9 @@ import { ROLE_KEYS } from '@portal/domain';
 import { branches, catalogs, organizationCatalogs, organizations, priceLists, takenBys, terminals } from '../db/schema.js';
 import type { Database } from '../db/client.js';
 import { changedFields, recordCommandLineAudit } from '../modules/audit/service.js';
+import { ORGANIZATION_FLAGS, type OrganizationFlag } from '../modules/auth/principal.js';
 import type { DatabaseTransaction } from '../modules/mail/outbox.js';
 import { CliError, centsArg, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
-
-export const ORGANIZATION_FLAGS = [
-  'allowBadgeScan',
-  'allowCashSales',
-  'allowPriceOverride',
-  'allowOnAccount',
-  'allowTerminals',
-  'allowTakenBy',
-  'allowCardPayments',
-  'isTaxable',
-] as const;
-type OrganizationFlag = (typeof ORGANIZATION_FLAGS)[number];
 
 const FEES = {
   'fee-forklift': 'feeForkliftCents',
