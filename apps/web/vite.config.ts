@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -21,6 +22,8 @@ const appCore = (id: string) =>
   /[\\/](apps[\\/]web[\\/]src[\\/]lib|packages[\\/]domain[\\/]src)[\\/].*\.tsx?$/.test(id) || id.includes('vite/preload-helper');
 
 export default defineConfig({
+  // '@/lib/...', '@/components/...': the web app's own folders without climbing '../../../' (tsconfig.json paths).
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     react(),
     // performance.md "Web": the login page's first download ≤ 150 KB gzipped, anything loaded on

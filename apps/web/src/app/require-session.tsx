@@ -3,8 +3,8 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Session } from '@portal/domain';
-import { api, ApiError } from '../lib/api-client';
-import { clearSession, setSession, useSessionState } from '../lib/session-store';
+import { api, ApiError } from '@/lib/api-client';
+import { clearSession, setSession, useSessionState } from '@/lib/session-store';
 
 /** Guards every signed-in route: no stored session → /login; a stored one is refreshed first (spec 4). */
 export function RequireSession() {

@@ -7,8 +7,8 @@
  * and the signed-in shell are lazily loaded layout routes, so import nothing else here statically.
  */
 import { createBrowserRouter, Navigate } from 'react-router';
-import { LoginPage } from '../features/auth/routes/login-page';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import { LoginPage } from '@/features/auth/routes/login-page';
+import { setUnauthorizedHandler } from '@/lib/api-client';
 import { followDocumentTitle } from './document-title';
 import { RouteError } from './route-error';
 
@@ -37,7 +37,7 @@ export const router = createBrowserRouter([
     HydrateFallback: StartupFallback,
     // The password page's screen uses more of the component library than the login page's styles.
     lazy: async () => {
-      const [{ PasswordPage }] = await Promise.all([import('../features/password/routes/password-page'), import('./all-styles')]);
+      const [{ PasswordPage }] = await Promise.all([import('@/features/password/routes/password-page'), import('./all-styles')]);
       return { Component: PasswordPage };
     },
     errorElement: <RouteError />,
@@ -51,7 +51,7 @@ export const router = createBrowserRouter([
       {
         // Public, outside the shell: the development mail transport's messages (docs/api.md).
         path: '/dev/mailbox',
-        lazy: async () => ({ Component: (await import('../features/dev-mailbox/routes/dev-mailbox-page')).DevMailboxPage }),
+        lazy: async () => ({ Component: (await import('@/features/dev-mailbox/routes/dev-mailbox-page')).DevMailboxPage }),
         errorElement: <RouteError />,
       },
       {
@@ -61,7 +61,7 @@ export const router = createBrowserRouter([
           {
             // Spec 2: the checkout is a full page, guarded, outside the signed-in shell.
             path: 'checkout',
-            lazy: async () => ({ Component: (await import('../features/checkout/routes/checkout-page')).CheckoutPage }),
+            lazy: async () => ({ Component: (await import('@/features/checkout/routes/checkout-page')).CheckoutPage }),
           },
           {
             // The shell loads with the first signed-in screen, keeping the login page's download small.
@@ -71,12 +71,12 @@ export const router = createBrowserRouter([
               {
                 path: 'dashboard',
                 handle: { crumb: 'Home' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page')).DashboardPage }),
+                lazy: async () => ({ Component: (await import('@/features/dashboard/routes/dashboard-page')).DashboardPage }),
               },
               {
                 path: 'bulk-pricing',
                 handle: { crumb: 'Bulk Pricing' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/bulk-pricing/routes/bulk-pricing-page')).BulkPricingPage }),
+                lazy: async () => ({ Component: (await import('@/features/bulk-pricing/routes/bulk-pricing-page')).BulkPricingPage }),
               },
               // Spec 2: an unknown product leads to /products/catalog, i.e. the fallback catalog.
               { path: 'products/catalog', element: <Navigate to="/products/catalog/portal" replace /> },
@@ -84,11 +84,11 @@ export const router = createBrowserRouter([
                 path: 'products/catalog/:catalogId',
                 handle: { crumb: 'Catalog' } satisfies RouteHandle,
                 children: [
-                  { index: true, lazy: async () => ({ Component: (await import('../features/catalog/routes/catalog-page')).CatalogPage }) },
+                  { index: true, lazy: async () => ({ Component: (await import('@/features/catalog/routes/catalog-page')).CatalogPage }) },
                   {
                     path: ':sku',
                     handle: { crumb: 'Product Details' } satisfies RouteHandle,
-                    lazy: async () => ({ Component: (await import('../features/product/routes/product-page')).ProductPage }),
+                    lazy: async () => ({ Component: (await import('@/features/product/routes/product-page')).ProductPage }),
                   },
                 ],
               },
@@ -99,8 +99,8 @@ export const router = createBrowserRouter([
                 // feature's work: the two features meet here rather than importing each other.
                 lazy: async () => {
                   const [{ ShoppingCartPage }, { startCheckoutFromCart }] = await Promise.all([
-                    import('../features/cart/routes/shopping-cart-page'),
-                    import('../features/checkout/components/use-checkout-setup'),
+                    import('@/features/cart/routes/shopping-cart-page'),
+                    import('@/features/checkout/components/use-checkout-setup'),
                   ]);
                   return { Component: () => <ShoppingCartPage onCheckout={startCheckoutFromCart} /> };
                 },
@@ -108,34 +108,34 @@ export const router = createBrowserRouter([
               {
                 path: 'quick-order',
                 handle: { crumb: 'Quick Order' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/quick-order/routes/quick-order-page')).QuickOrderPage }),
+                lazy: async () => ({ Component: (await import('@/features/quick-order/routes/quick-order-page')).QuickOrderPage }),
               },
               {
                 path: 'saved-carts',
                 handle: { crumb: 'Saved Carts' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/saved-carts/routes/saved-carts-page')).SavedCartsPage }),
+                lazy: async () => ({ Component: (await import('@/features/saved-carts/routes/saved-carts-page')).SavedCartsPage }),
               },
               {
                 path: 'checkout/confirmation/:confirmationNumber',
                 handle: { crumb: 'Order Confirmation' } satisfies RouteHandle,
                 lazy: async () => ({
-                  Component: (await import('../features/checkout/routes/checkout-confirmation-page')).CheckoutConfirmationPage,
+                  Component: (await import('@/features/checkout/routes/checkout-confirmation-page')).CheckoutConfirmationPage,
                 }),
               },
               {
                 path: 'checkout/cancel',
                 handle: { crumb: 'Shopping Cart' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/checkout/routes/checkout-cancel-page')).CheckoutCancelPage }),
+                lazy: async () => ({ Component: (await import('@/features/checkout/routes/checkout-cancel-page')).CheckoutCancelPage }),
               },
               {
                 path: 'orders/open',
                 handle: { crumb: 'Open Orders' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/orders/routes/open-orders-page')).OpenOrdersPage }),
+                lazy: async () => ({ Component: (await import('@/features/orders/routes/open-orders-page')).OpenOrdersPage }),
               },
               {
                 path: 'orders/recent',
                 handle: { crumb: 'Recent Orders' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/orders/routes/recent-orders-page')).RecentOrdersPage }),
+                lazy: async () => ({ Component: (await import('@/features/orders/routes/recent-orders-page')).RecentOrdersPage }),
               },
               {
                 path: 'orders/search',
@@ -143,34 +143,34 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     index: true,
-                    lazy: async () => ({ Component: (await import('../features/orders/routes/order-search-page')).OrderSearchPage }),
+                    lazy: async () => ({ Component: (await import('@/features/orders/routes/order-search-page')).OrderSearchPage }),
                   },
                   {
                     path: 'results',
                     handle: { crumb: 'Search Results' } satisfies RouteHandle,
-                    lazy: async () => ({ Component: (await import('../features/orders/routes/order-results-page')).OrderResultsPage }),
+                    lazy: async () => ({ Component: (await import('@/features/orders/routes/order-results-page')).OrderResultsPage }),
                   },
                 ],
               },
               {
                 path: 'orders/details/:id',
                 handle: { crumb: 'Order Details' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/orders/routes/order-details-page')).OrderDetailsPage }),
+                lazy: async () => ({ Component: (await import('@/features/orders/routes/order-details-page')).OrderDetailsPage }),
               },
               {
                 path: 'organization/users',
                 handle: { crumb: 'User Administration' } satisfies RouteHandle,
                 children: [
-                  { index: true, lazy: async () => ({ Component: (await import('../features/users/routes/users-page')).UsersPage }) },
+                  { index: true, lazy: async () => ({ Component: (await import('@/features/users/routes/users-page')).UsersPage }) },
                   {
                     path: 'invite',
                     handle: { crumb: 'Invite User' } satisfies RouteHandle,
-                    lazy: async () => ({ Component: (await import('../features/users/routes/invite-user-page')).InviteUserPage }),
+                    lazy: async () => ({ Component: (await import('@/features/users/routes/invite-user-page')).InviteUserPage }),
                   },
                   {
                     path: ':id',
                     handle: { crumb: 'User Details' } satisfies RouteHandle,
-                    lazy: async () => ({ Component: (await import('../features/users/routes/user-detail-page')).UserDetailPage }),
+                    lazy: async () => ({ Component: (await import('@/features/users/routes/user-detail-page')).UserDetailPage }),
                   },
                 ],
               },
@@ -178,23 +178,23 @@ export const router = createBrowserRouter([
                 // Issue 20: the organization's address book and audit trail (manageUsers).
                 path: 'organization/addresses',
                 handle: { crumb: 'Addresses' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/addresses/routes/addresses-page')).AddressesPage }),
+                lazy: async () => ({ Component: (await import('@/features/addresses/routes/addresses-page')).AddressesPage }),
               },
               {
                 path: 'organization/audit',
                 handle: { crumb: 'Audit Trail' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/audit/routes/audit-page')).AuditPage }),
+                lazy: async () => ({ Component: (await import('@/features/audit/routes/audit-page')).AuditPage }),
               },
               {
                 // Spec 2: the event badge scan, for organizations with allowBadgeScan.
                 path: 'sema',
                 handle: { crumb: 'Scan QR Code' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/badge-scan/routes/badge-scan-page')).BadgeScanPage }),
+                lazy: async () => ({ Component: (await import('@/features/badge-scan/routes/badge-scan-page')).BadgeScanPage }),
               },
               {
                 path: 'account/profile',
                 handle: { crumb: 'Profile' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/profile/routes/profile-page')).ProfilePage }),
+                lazy: async () => ({ Component: (await import('@/features/profile/routes/profile-page')).ProfilePage }),
               },
               {
                 path: '*',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LoadingOverlay } from '@mantine/core';
-import { useIsBusy } from '../lib/busy';
+import { useIsBusy } from '@/lib/busy';
 
 /**
  * The global busy overlay (spec 2, 7): shown while any request is pending, drawn after a short delay

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import type { z } from 'zod';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 type NameDialogProps = {
   title: string;

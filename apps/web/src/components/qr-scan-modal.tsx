@@ -7,8 +7,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { BADGE_MESSAGES } from '@portal/domain';
-import { ApiError } from '../lib/api-client';
-import { notify } from '../lib/notify';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 
 type ScannerLike = { isScanning: boolean; stop(): Promise<void>; clear(): void };
 

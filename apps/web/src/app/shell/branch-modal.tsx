@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import type { Branch } from '@portal/domain';
-import { chooseBranch, useSessionState } from '../../lib/session-store';
+import { chooseBranch, useSessionState } from '@/lib/session-store';
 
 /**
  * 'Select Branch' (spec 2 "Modals"). While no branch is chosen it cannot be dismissed: no close

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { isStateCode, US_STATES } from '@portal/domain';
-import { useClientConfig } from '../../lib/client-config';
-import { chooseDestinationState, requestDestinationState, useSessionState } from '../../lib/session-store';
+import { useClientConfig } from '@/lib/client-config';
+import { chooseDestinationState, requestDestinationState, useSessionState } from '@/lib/session-store';
 
 /** 'Destination State' (spec 2 "Modals"): the 50 states, OK, Cancel, Learn More in a new tab. */
 export function DestinationStateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

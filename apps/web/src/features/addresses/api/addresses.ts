@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SavedAddress, SavedAddressList, ShipToAddress } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const addressesKey = ['addresses'] as const;
 

@@ -3,10 +3,10 @@ import { ActionIcon, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADDRESS_MESSAGES, formatPhone, formatZip, type SavedAddress, type ShipToAddress } from '@portal/domain';
-import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session-store';
+import { StackedTable, type StackedColumn } from '@/components/stacked-table';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session-store';
 import { addressesKey, addressesQuery, createAddress, deleteAddress, updateAddress } from '../api/addresses';
 import { AddressFormModal } from '../components/address-form-modal';
 

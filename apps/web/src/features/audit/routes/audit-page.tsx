@@ -3,9 +3,9 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, formatDate, type AuditEntry, type AuditKind } from '@portal/domain';
-import { Pager } from '../../../components/pager';
-import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
-import { useSession } from '../../../lib/session-store';
+import { Pager } from '@/components/pager';
+import { StackedTable, type StackedColumn } from '@/components/stacked-table';
+import { useSession } from '@/lib/session-store';
 import { auditQuery, auditUsersQuery, type AuditFilters } from '../api/audit';
 import { changeLines } from '../components/change-lines';
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { deviceId } from '../../../lib/device-id';
-import { lazyResolver } from '../../../lib/lazy-resolver';
-import { setSession, useSessionState } from '../../../lib/session-store';
-import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { ApiError } from '@/lib/api-client';
+import { deviceId } from '@/lib/device-id';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { setSession, useSessionState } from '@/lib/session-store';
+import { readStored, STORAGE_KEYS, writeStored } from '@/lib/storage';
 import { login } from '../api/login';
 
 type LoginForm = { email: string; password: string };

@@ -1,5 +1,5 @@
 import { formatPhone, formatZip, type BadgeDetails } from '@portal/domain';
-import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
+import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 
 export type ScannedBadge = { key: number; details: BadgeDetails };
 

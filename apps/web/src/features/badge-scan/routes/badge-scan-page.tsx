@@ -9,8 +9,8 @@ import { Navigate } from 'react-router';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { BADGE_MESSAGES } from '@portal/domain';
-import { notifyBadgeFailure, QrScanModal } from '../../../components/qr-scan-modal';
-import { useSession } from '../../../lib/session-store';
+import { notifyBadgeFailure, QrScanModal } from '@/components/qr-scan-modal';
+import { useSession } from '@/lib/session-store';
 import { saveBadgeScan } from '../api/badge-scan';
 import { ScannedBadgesTable, type ScannedBadge } from '../components/scanned-badges-table';
 

@@ -1,5 +1,5 @@
 import type { SavedCart, SavedCartCreate } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `POST /api/saved-carts`: the cart's lines under a name (issue 20). */
 export function saveCart(request: SavedCartCreate): Promise<SavedCart> {

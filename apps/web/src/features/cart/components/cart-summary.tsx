@@ -3,7 +3,7 @@ import { Button, Group, NavLink, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney } from '@portal/domain';
-import { useCart, useCartSummary } from '../../../lib/cart-store';
+import { useCart, useCartSummary } from '@/lib/cart-store';
 import { cartTotalNote } from './cart-total-note';
 
 function summaryText(count: number, total: number): string {

@@ -1,6 +1,6 @@
 import { CATALOG_EXPORT_FILE_NAME } from '@portal/domain';
-import { api } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { api } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 
 /**
  * 'Export Full Catalog CSV' (spec 2, 7, 9): `GET /api/catalog/export` with the bearer token, saved

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CATALOG_SCREEN_PAGE_SIZE, type CatalogSearchResponse } from '@portal/domain';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
 export type CatalogSearchInput = {
   catalog: string;

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { availabilityText, cartItemInputOf, formatMoney, PLACEHOLDER_IMAGE_URL, type Product } from '@portal/domain';
-import { addToCart, useCartCatalog, useCartQuantity } from '../../../lib/cart-store';
-import { useSession } from '../../../lib/session-store';
+import { addToCart, useCartCatalog, useCartQuantity } from '@/lib/cart-store';
+import { useSession } from '@/lib/session-store';
 import { addBlockedReason } from './add-blocked-reason';
 
 const STATUS_COLOR = { inStock: 'teal', outsideRegion: 'blue', backordered: 'orange', callForAvailability: 'gray' } as const;

@@ -3,7 +3,7 @@
  * history on return"): the breadcrumb back to the catalog links the bare path, so the page puts the
  * remembered keywords and page back. Forgotten at logout.
  */
-import { onSessionCleared } from '../../../lib/session-store';
+import { onSessionCleared } from '@/lib/session-store';
 
 const PREFIX = 'portal.catalogSearch.';
 

@@ -3,10 +3,10 @@ import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { totalPagesOf, CATALOG_SCREEN_PAGE_SIZE, hasRoles } from '@portal/domain';
-import { requestDestinationState, useSession, useSessionState } from '../../../lib/session-store';
+import { requestDestinationState, useSession, useSessionState } from '@/lib/session-store';
 import { downloadCatalogExport } from '../api/export-catalog';
 import { useCatalogSearch } from '../api/search-catalog';
-import { Pager } from '../../../components/pager';
+import { Pager } from '@/components/pager';
 import { ProductTile } from '../components/product-tile';
 import { recallSearch, rememberSearch } from '../components/search-memory';
 

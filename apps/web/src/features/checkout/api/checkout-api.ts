@@ -14,7 +14,7 @@ import type {
   UpdateCheckoutRequest,
   UpdateCheckoutResponse,
 } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const createCheckout = (body: CreateCheckoutRequest) => api<CreateCheckoutResponse>('/api/checkout', { method: 'POST', body });
 

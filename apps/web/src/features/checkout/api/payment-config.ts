@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { useClientConfig } from '../../../lib/client-config';
+import { useClientConfig } from '@/lib/client-config';
 
 /** The payment part of `GET /api/client-config`: which gateway, Stripe's publishable key, the sales address. */
 const paymentConfigSchema = z.object({

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { shipToAddressSchema, type CreateCheckoutResponse } from '@portal/domain';
-import { onSessionCleared, sessionStore } from '../../../lib/session-store';
-import { readJson, writeJson } from '../../../lib/storage';
+import { onSessionCleared, sessionStore } from '@/lib/session-store';
+import { readJson, writeJson } from '@/lib/storage';
 
 const CHECKOUT_PREFIX = 'portal.checkout.';
 const DETAILS_PREFIX = 'portal.checkout-details.';

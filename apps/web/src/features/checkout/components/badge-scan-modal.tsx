@@ -5,9 +5,9 @@
  */
 import type { UseFormReturn } from 'react-hook-form';
 import { isStateCode, SHIP_TO_COUNTRIES, SHIP_TO_MESSAGES, type BadgeDetails } from '@portal/domain';
-import { notifyBadgeFailure, QrScanModal } from '../../../components/qr-scan-modal';
-import { api } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { notifyBadgeFailure, QrScanModal } from '@/components/qr-scan-modal';
+import { api } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import type { CheckoutFormValues } from './checkout-form';
 
 export const lookUpBadge = (payload: string) => api<BadgeDetails>('/api/event/badge-lookup', { method: 'POST', body: { payload } });

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { formatMoney, lineTotalCents, centsToDollars, type CheckoutCart, type Charge } from '@portal/domain';
-import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
+import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import type { Totals } from './use-tax-recalculation';
 
 /** The review rows of spec 2 "Checkout page": each charge shows DECLINED or its amount. */

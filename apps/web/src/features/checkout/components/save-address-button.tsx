@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { ADDRESS_MESSAGES, isAddressComplete, type ShipToAddress } from '@portal/domain';
-import { api, ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { api, ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 
 export function SaveAddressButton({ address }: { address: ShipToAddress | null }) {
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');

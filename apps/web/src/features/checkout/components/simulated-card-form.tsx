@@ -1,7 +1,7 @@
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Fieldset, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { TEST_CARDS } from '@portal/domain';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { confirmSimulatedCard } from '../api/checkout-api';
 import { cardFieldErrorOf, type CardField } from './card-error';
 import type { PaymentFieldsHandle } from './payment-fields';

@@ -9,10 +9,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CHECKOUT_MESSAGES, ERROR_CODES, type CheckoutRecord, type CreateCheckoutRequest } from '@portal/domain';
-import { ApiError } from '../../../lib/api-client';
-import { getCart, refreshCart } from '../../../lib/cart-store';
-import { notify } from '../../../lib/notify';
-import { sessionStore, setSession } from '../../../lib/session-store';
+import { ApiError } from '@/lib/api-client';
+import { getCart, refreshCart } from '@/lib/cart-store';
+import { notify } from '@/lib/notify';
+import { sessionStore, setSession } from '@/lib/session-store';
 import { createCheckout, deleteCheckout, fetchCheckout, refreshSession } from '../api/checkout-api';
 import { readStoredCheckout, storeCheckout, type StoredCheckout } from '../api/stored-checkout';
 import { cartKeyOf, createRequestOf } from './checkout-form';

@@ -12,7 +12,7 @@ import {
   type CalculateTaxesResponse,
   type ShipToAddress,
 } from '@portal/domain';
-import { notify } from '../../../lib/notify';
+import { notify } from '@/lib/notify';
 import { calculateTaxes } from '../api/checkout-api';
 
 export type Totals = { taxes: number; grandTotal: number; taxesVerified: boolean };

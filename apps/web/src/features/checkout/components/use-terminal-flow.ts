@@ -13,7 +13,7 @@ import {
   type TerminalRequest,
   type TerminalStatusResult,
 } from '@portal/domain';
-import { notify } from '../../../lib/notify';
+import { notify } from '@/lib/notify';
 import { terminalCall } from '../api/checkout-api';
 
 export type TerminalFlow = {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { deleteCheckout } from '../api/checkout-api';
 import { clearStoredCheckout, readStoredCheckout } from '../api/stored-checkout';
 

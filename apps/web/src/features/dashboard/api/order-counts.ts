@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RECENT_DEFAULTS, type OrderSummary, type RecentOrdersResponse } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 function timeZone(): string {
   try {

@@ -1,6 +1,6 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession, useSessionState } from '../../../lib/session-store';
+import { useSession, useSessionState } from '@/lib/session-store';
 import { countText, useOpenOrderCount, useShippedOrderCount } from '../api/order-counts';
 
 /** External resources of the welcome page (spec 1); they open in a new window. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DevMailboxMessage } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** New mail shows up by itself: the outbox worker delivers every couple of seconds. */
 const POLL_MS = 5000;

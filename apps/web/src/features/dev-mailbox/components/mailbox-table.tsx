@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import type { DevMailboxMessage } from '@portal/domain';
-import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
+import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 
 const receivedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const bodyIdOf = (message: DevMailboxMessage) => `dev-mail-${message.id}`;

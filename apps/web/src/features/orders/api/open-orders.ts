@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderSummary } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `POST /api/orders/open`; a failed list is an empty list (spec 7 notes, spec 8 "Lists fail"). */
 export async function fetchOpenOrders(branchNumber: number): Promise<OrderSummary[]> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@portal/domain';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
 /** `GET /api/orders/detail/{id}` within the chosen branch; null when the order is not the caller's (404). */
 export async function fetchOrderDetail(documentNumber: number, branchNumber: number | null): Promise<OrderDetail | null> {

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * 'Download PDF' (issue 20): `GET /api/orders/detail/{id}/pdf` with the bearer token (a plain link

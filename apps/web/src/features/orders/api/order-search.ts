@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderSearchCriteria, OrderSearchResponse } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type OrderSearchParams = OrderSearchCriteria & { page: number; pageSize: number };
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { useSessionState } from '../../../lib/session-store';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useSessionState } from '@/lib/session-store';
 import { downloadOrderPdf } from '../api/order-pdf';
 
 /** 'Download PDF' on Order Details (issue 20): the order document, with its invoice once invoiced. */

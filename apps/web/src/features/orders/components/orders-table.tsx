@@ -9,7 +9,7 @@ import {
   recentListShipDate,
   type OrderSummary,
 } from '@portal/domain';
-import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
+import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 
 /** Which list: the columns differ only in the ship-date column (spec 2, spec 4). */
 export type OrdersTableKind = 'open' | 'recent' | 'search';

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { hasRoles, type ReorderRequest } from '@portal/domain';
-import { ApiError } from '../../../lib/api-client';
-import { DIFFERENT_CATALOG_WARNING } from '../../../lib/cart-store';
-import { notify } from '../../../lib/notify';
-import { addedText, addPricedLinesToCart, cartNoticeState } from '../../../lib/priced-lines';
-import { useSession, useSessionState } from '../../../lib/session-store';
+import { ApiError } from '@/lib/api-client';
+import { DIFFERENT_CATALOG_WARNING } from '@/lib/cart-store';
+import { notify } from '@/lib/notify';
+import { addedText, addPricedLinesToCart, cartNoticeState } from '@/lib/priced-lines';
+import { useSession, useSessionState } from '@/lib/session-store';
 import { reorderLines } from '../api/reorder';
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Group, Stack, Title } from '@mantine/core';
-import { useSessionState } from '../../../lib/session-store';
+import { useSessionState } from '@/lib/session-store';
 import { useOpenOrders } from '../api/open-orders';
 import { filterOrders } from '../components/filter-orders';
 import { KeywordFilter } from '../components/keyword-filter';

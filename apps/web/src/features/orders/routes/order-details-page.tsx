@@ -10,8 +10,8 @@ import {
   type OrderLine,
   type OrderShipment,
 } from '@portal/domain';
-import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
-import { useSessionState } from '../../../lib/session-store';
+import { StackedTable, type StackedColumn } from '@/components/stacked-table';
+import { useSessionState } from '@/lib/session-store';
 import { useOrderDetail } from '../api/order-detail';
 import { AddressBlock } from '../components/address-block';
 import { DownloadPdfButton } from '../components/download-pdf-button';

@@ -1,11 +1,11 @@
 import { Anchor, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ORDER_PAGE_SIZES, totalPagesOf } from '@portal/domain';
-import { useSessionState } from '../../../lib/session-store';
+import { useSessionState } from '@/lib/session-store';
 import { useOrderSearch, type OrderSearchParams } from '../api/order-search';
 import { OrderHistoryGuard } from '../components/order-history-guard';
 import { OrdersTable } from '../components/orders-table';
-import { Pager } from '../../../components/pager';
+import { Pager } from '@/components/pager';
 import { queryStringOf, searchFrom } from '../components/search-params';
 
 /** Order search results (spec 2): the table between two pagers, with a page size of 10, 25, 50 or 100. */

@@ -15,8 +15,8 @@ import {
   type RecentTimeFrame,
   type RecentUpdateType,
 } from '@portal/domain';
-import { useSessionState } from '../../../lib/session-store';
-import { readJson, writeJson } from '../../../lib/storage';
+import { useSessionState } from '@/lib/session-store';
+import { readJson, writeJson } from '@/lib/storage';
 import { browserTimeZone, useRecentOrders, type RecentChoice } from '../api/recent-orders';
 import { filterOrders } from '../components/filter-orders';
 import { KeywordFilter } from '../components/keyword-filter';

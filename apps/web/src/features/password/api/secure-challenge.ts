@@ -1,5 +1,5 @@
 import type { ChallengeComplete, ChallengeToken, ChallengeVerify } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `POST /api/secure-challenge` (stage 1): the answer is the same whether or not the email exists. */
 export function requestCode(email: string): Promise<void> {

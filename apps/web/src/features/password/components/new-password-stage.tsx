@@ -3,7 +3,7 @@ import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { newPasswordFormSchema, type NewPasswordForm } from '@portal/domain';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { completeChallenge } from '../api/secure-challenge';
 import { showServerErrors } from './server-errors';
 

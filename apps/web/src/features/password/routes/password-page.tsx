@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PASSWORD_NOTICES, PASSWORD_REASONS, PASSWORD_TITLES, type PasswordReason } from '@portal/domain';
-import { notify } from '../../../lib/notify';
+import { notify } from '@/lib/notify';
 import { EnterCodeStage } from '../components/enter-code-stage';
 import { NewPasswordStage } from '../components/new-password-stage';
 import { RequestCodeStage } from '../components/request-code-stage';

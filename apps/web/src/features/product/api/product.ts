@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@portal/domain';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
 export type ProductInput = { catalog: string; sku: string; branchNumber: number | null; shipToState: string | null };
 

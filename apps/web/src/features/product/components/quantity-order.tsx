@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { cartItemInputOf, productQuantityOf, type Product } from '@portal/domain';
-import { addToCart, setCartQuantity, useCartQuantity } from '../../../lib/cart-store';
+import { addToCart, setCartQuantity, useCartQuantity } from '@/lib/cart-store';
 
 /**
  * Quantity box with 'Add To Cart' or, once the product is in the cart, 'Update Cart' (spec 2, for

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Divider, Grid, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { availabilityText, brandLogoUrl, formatDate, formatMoney, hasRoles, type Product } from '@portal/domain';
-import { requestDestinationState, useSession, useSessionState } from '../../../lib/session-store';
+import { requestDestinationState, useSession, useSessionState } from '@/lib/session-store';
 import { useProduct } from '../api/product';
 import { ImageCarousel } from '../components/image-carousel';
 import { QuantityOrder } from '../components/quantity-order';

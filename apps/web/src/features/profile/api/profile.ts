@@ -1,5 +1,5 @@
 import type { ProfileUpdate, Session } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `PUT /api/users/{id}?type=profile` (spec 7 notes): name, phone and subscriptions. */
 export function saveProfile(userId: number, profile: ProfileUpdate): Promise<void> {

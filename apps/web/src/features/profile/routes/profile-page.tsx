@@ -11,9 +11,9 @@ import {
   type SessionUser,
   type SubscriptionValue,
 } from '@portal/domain';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { setSession, useSession } from '../../../lib/session-store';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { setSession, useSession } from '@/lib/session-store';
 import { refreshSession, saveProfile } from '../api/profile';
 
 const valuesOf = (user: SessionUser): ProfileUpdate => ({

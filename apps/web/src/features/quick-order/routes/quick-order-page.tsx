@@ -11,12 +11,12 @@ import {
   type QuickOrderResultLine,
   type QuickOrderValidateRequest,
 } from '@portal/domain';
-import { RejectedLines } from '../../../components/rejected-lines';
-import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
-import { ApiError } from '../../../lib/api-client';
-import { DIFFERENT_CATALOG_WARNING, useCart } from '../../../lib/cart-store';
-import { addedText, addPricedLinesToCart, type RejectedLine } from '../../../lib/priced-lines';
-import { useSession, useSessionState } from '../../../lib/session-store';
+import { RejectedLines } from '@/components/rejected-lines';
+import { StackedTable, type StackedColumn } from '@/components/stacked-table';
+import { ApiError } from '@/lib/api-client';
+import { DIFFERENT_CATALOG_WARNING, useCart } from '@/lib/cart-store';
+import { addedText, addPricedLinesToCart, type RejectedLine } from '@/lib/priced-lines';
+import { useSession, useSessionState } from '@/lib/session-store';
 import { validateQuickOrder } from '../api/validate-quick-order';
 
 /** A CSV file larger than this is not a list of 500 SKUs. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuickOrderValidateResponse, SavedCartSummary } from '@portal/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The query key of every saved-cart list (the cart page's 'Save Cart' invalidates it too). */
 export const SAVED_CARTS_KEY = 'saved-carts';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ManagedUser, Session, UserInvite, UserUpdate } from '@portal/domain';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
 export const usersKey = ['users'] as const;
 

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 
 /**
  * Spec 8: a server message goes under the field it names and focus moves there; a message for no

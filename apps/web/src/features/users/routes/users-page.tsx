@@ -3,8 +3,8 @@ import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, formatPhone, type ManagedUser } from '@portal/domain';
-import { StackedTable, type StackedColumn } from '../../../components/stacked-table';
-import { useSession } from '../../../lib/session-store';
+import { StackedTable, type StackedColumn } from '@/components/stacked-table';
+import { useSession } from '@/lib/session-store';
 import { usersQuery } from '../api/users';
 import { userStatus } from '../components/user-status';
 
