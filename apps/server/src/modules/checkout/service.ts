@@ -10,6 +10,9 @@ import {
   CHECKOUT_SERVER_MESSAGES,
   dollarsToCents,
   ERROR_CODES,
+  hasPaymentMethod,
+  needsPaymentIntent,
+  paymentChoiceRefusal,
   shipToProblems,
   type CalculateTaxesResponse,
   type CheckoutCart,
@@ -23,7 +26,7 @@ import type { calculateTaxesRequestSchema, createCheckoutRequestSchema, updateCh
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { GatewayError, type PaymentGateway } from '../../payments/gateway.js';
-import { branchOf, type OrganizationRow, type Principal } from '../auth/principal.js';
+import { branchOf, type Principal } from '../auth/principal.js';
 import { priceCart } from '../cart/service.js';
 import { centsOf, newCheckoutCart, taxCentsFor, withTaxes } from './checkout-cart.js';
 import { completeCheckout } from './completion.js';
@@ -47,15 +50,6 @@ export type CheckoutDeps = { db: Database; gateway: PaymentGateway; salesEmail: 
 type CreateRequest = z.output<typeof createCheckoutRequestSchema>;
 type UpdateRequest = z.output<typeof updateCheckoutRequestSchema>;
 type TaxesRequest = z.output<typeof calculateTaxesRequestSchema>;
-
-/** Spec 6, server-rules: card, on account, cash and terminal are the organization's payment methods. */
-export function hasPaymentMethod(organization: OrganizationRow): boolean {
-  return organization.allowCardPayments || organization.allowOnAccount || organization.allowCashSales || organization.allowTerminals;
-}
-
-/** Cash sales need both the organization's and the user's permission (spec 6). */
-export const mayTakeCash = (principal: Pick<Principal, 'organization' | 'user'>) =>
-  principal.organization.allowCashSales && principal.user.allowCashSales;
 
 const badRequestFields = (messages: { field: string; message: string }[]) => new HttpError(400, messages);
 
@@ -96,7 +90,7 @@ export async function createCheckout(deps: CheckoutDeps, principal: Principal, r
     }
   }
 
-  const takesPayments = organization.allowCardPayments || organization.allowTerminals;
+  const takesPayments = needsPaymentIntent(organization);
   for (let attempt = 0; attempt < 5; attempt++) {
     const confirmationNumber = newConfirmationNumber();
     const cart = newCheckoutCart(priced, organization, {
@@ -195,10 +189,9 @@ export async function updateCheckout(deps: CheckoutDeps, principal: Principal, r
   const row = await ownCheckout(db, principal, request.confirmationNumber);
   assertOpen(row);
 
-  if (request.onAccount && request.cashOrder)
-    throw badRequestFields([{ field: 'cashOrder', message: CHECKOUT_SERVER_MESSAGES.onAccountAndCash }]);
-  if (request.onAccount && !organization.allowOnAccount) throw forbidden(CHECKOUT_SERVER_MESSAGES.onAccountNotAllowed);
-  if (request.cashOrder && !mayTakeCash(principal)) throw forbidden(CHECKOUT_SERVER_MESSAGES.cashNotAllowed);
+  const refusal = paymentChoiceRefusal(organization, principal.user, request);
+  if (refusal === 'onAccountAndCash') throw badRequestFields([{ field: 'cashOrder', message: CHECKOUT_SERVER_MESSAGES.onAccountAndCash }]);
+  if (refusal) throw forbidden(CHECKOUT_SERVER_MESSAGES[refusal]);
   let takenBy: { id: number; name: string } | undefined;
   if (request.takenBy) {
     if (!organization.allowTakenBy) throw forbidden(CHECKOUT_SERVER_MESSAGES.takenByNotAllowed);
