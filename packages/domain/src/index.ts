@@ -16,6 +16,7 @@ export * from './cart/charges.js';
 export * from './cart/inputs.js';
 export * from './api/dev-mailbox.js';
 export * from './orders/status.js';
+export * from './orders/line-totals.js';
 export * from './orders/recent-window.js';
 export * from './orders/paging.js';
 export * from './orders/api.js';

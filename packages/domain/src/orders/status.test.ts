@@ -5,6 +5,7 @@ import {
   orderProgressSteps,
   orderStatusGroup,
   orderStatusLabel,
+  orderStatusStyle,
   recentListShipDate,
   type ProgressStep,
 } from './status.js';
@@ -161,5 +162,13 @@ describe('orderProgressSteps (spec 4 "Order details progress")', () => {
   it('shows no shipped date before the first shipment', () => {
     const steps = orderProgressSteps({ ...input(30), firstShippedDate: null });
     expect(steps.find((s) => s.key === 'shipped')?.date).toBeNull();
+  });
+});
+
+describe('orderStatusStyle', () => {
+  it('draws cancelled as an error, backordered as a warning, every other code as normal', () => {
+    expect(orderStatusStyle(-10)).toBe('error');
+    expect(orderStatusStyle(25)).toBe('warning');
+    for (const code of [0, 10, 20, 30, 55, 60, 70, 100]) expect(orderStatusStyle(code)).toBe('normal');
   });
 });

@@ -100,6 +100,13 @@ export function expectedShipDateShown(order: { statusCode: number; expectedShipD
   return showsExpectedShipDate(order.statusCode) ? order.expectedShipDate : null;
 }
 
+/** How an order's status is drawn (badge, progress step): cancelled as an error, backordered as a warning. */
+export function orderStatusStyle(code: number): ProgressStepStyle {
+  if (code === ORDER_STATUS.cancelled) return 'error';
+  if (code === ORDER_STATUS.backordered) return 'warning';
+  return 'normal';
+}
+
 export type ProgressStepKey = 'pending' | 'processing' | 'backordered' | 'partial' | 'shipped' | 'invoiced' | 'cancelled';
 export type ProgressStepStyle = 'normal' | 'warning' | 'error';
 
