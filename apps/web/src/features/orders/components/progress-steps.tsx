@@ -2,10 +2,11 @@ import { Box, Group, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/cor
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { formatDate, orderProgressSteps, type OrderDetail, type ProgressStep } from '@portal/domain';
 
-const COLOR: Record<ProgressStep['style'], string> = { normal: 'blue', warning: 'yellow', error: 'red' };
+/** The colours of the status styles: the progress steps and the status badge of Order Details. */
+export const STATUS_STYLE_COLOR: Record<ProgressStep['style'], string> = { normal: 'blue', warning: 'yellow', error: 'red' };
 
 function StepIcon({ step }: { step: ProgressStep }) {
-  const color = COLOR[step.style];
+  const color = STATUS_STYLE_COLOR[step.style];
   const icon =
     step.style === 'warning' ? (
       <IconAlertTriangle size={16} aria-hidden />
@@ -45,7 +46,7 @@ export function ProgressSteps({ order }: { order: OrderDetail }) {
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <StepIcon step={step} />
             <Stack gap={0}>
-              <Text fw={step.lit ? 600 : 400} c={step.style === 'normal' ? undefined : COLOR[step.style]}>
+              <Text fw={step.lit ? 600 : 400} c={step.style === 'normal' ? undefined : STATUS_STYLE_COLOR[step.style]}>
                 {step.label}
                 <VisuallyHidden>{step.lit ? ' (reached)' : ' (not reached)'}</VisuallyHidden>
               </Text>

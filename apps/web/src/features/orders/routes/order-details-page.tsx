@@ -1,10 +1,13 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import {
+  formatCents,
   formatDate,
   formatMoney,
   ORDER_CHARGE_LABELS,
+  orderLineAmountCents,
   orderStatusLabel,
+  orderStatusStyle,
   type OrderCharges,
   type OrderDetail,
   type OrderLine,
@@ -16,7 +19,7 @@ import { useOrderDetail } from '../api/order-detail';
 import { AddressBlock } from '../components/address-block';
 import { DownloadPdfButton } from '../components/download-pdf-button';
 import { OrderHistoryGuard } from '../components/order-history-guard';
-import { ProgressSteps } from '../components/progress-steps';
+import { ProgressSteps, STATUS_STYLE_COLOR } from '../components/progress-steps';
 import { ReorderButton } from '../components/reorder-button';
 
 /** Order Details (spec 2): header, progress, addresses, lines, charges, grand total, shipments. */
@@ -48,7 +51,7 @@ const LINE_COLUMNS: StackedColumn<OrderLine>[] = [
   { header: 'Ordered', align: 'right', cell: (line) => line.quantityOrdered },
   { header: 'Shipped', align: 'right', cell: (line) => line.quantityShipped },
   { header: 'Price', align: 'right', cell: (line) => formatMoney(line.price) },
-  { header: 'Amount', align: 'right', cell: (line) => formatMoney(Math.round(line.price * 100 * line.quantityOrdered) / 100) },
+  { header: 'Amount', align: 'right', cell: (line) => formatCents(orderLineAmountCents(line, line.quantityOrdered)) },
 ];
 
 const SHIPMENT_LINE_COLUMNS: StackedColumn<OrderShipment['lines'][number]>[] = [
@@ -91,7 +94,7 @@ function Order({ order }: { order: OrderDetail }) {
       <Stack gap={4}>
         <Group gap="sm" align="baseline">
           <Title order={1}>Order {order.documentNumber}</Title>
-          <Badge variant="light" color={order.statusCode === -10 ? 'red' : order.statusCode === 25 ? 'yellow' : 'blue'}>
+          <Badge variant="light" color={STATUS_STYLE_COLOR[orderStatusStyle(order.statusCode)]}>
             {orderStatusLabel(order.statusCode)}
           </Badge>
         </Group>
