@@ -3,10 +3,15 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Session } from '@portal/domain';
+import { cartPort } from '@/features/cart/store';
 import { api, ApiError } from '@/lib/api-client';
 import { clearSession, setSession, useSessionState } from '@/lib/session-store';
+import { CartContext } from './providers/cart';
 
-/** Guards every signed-in route: no stored session → /login; a stored one is refreshed first (spec 4). */
+/**
+ * Guards every signed-in route: no stored session → /login; a stored one is refreshed first (spec 4).
+ * The signed-in screens get the cart feature's store through the cart port (./providers/cart.ts).
+ */
 export function RequireSession() {
   const { token, session } = useSessionState();
   const location = useLocation();
@@ -55,5 +60,9 @@ export function RequireSession() {
       </Center>
     );
   }
-  return <Outlet />;
+  return (
+    <CartContext value={cartPort}>
+      <Outlet />
+    </CartContext>
+  );
 }

@@ -98,11 +98,14 @@ export const router = createBrowserRouter([
                 // The cart page's Checkout button creates the checkout (spec 4), which is the checkout
                 // feature's work: the two features meet here rather than importing each other.
                 lazy: async () => {
-                  const [{ ShoppingCartPage }, { startCheckoutFromCart }] = await Promise.all([
+                  const [{ ShoppingCartPage }, { useStartCheckoutFromCart }] = await Promise.all([
                     import('@/features/cart/routes/shopping-cart-page'),
                     import('@/features/checkout/components/use-checkout-setup'),
                   ]);
-                  return { Component: () => <ShoppingCartPage onCheckout={startCheckoutFromCart} /> };
+                  function ShoppingCartRoute() {
+                    return <ShoppingCartPage onCheckout={useStartCheckoutFromCart()} />;
+                  }
+                  return { Component: ShoppingCartRoute };
                 },
               },
               {

@@ -2,7 +2,7 @@ import { ActionIcon, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatCents, formatMoney, lineTotalCents, type CartItem } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
-import { removeFromCart } from '@/lib/cart-store';
+import { removeFromCart } from '../store';
 import { CartThumbnail } from './cart-thumbnail';
 import { ItemWarnings } from './item-warnings';
 import { PriceOverrideInput } from './price-override-input';

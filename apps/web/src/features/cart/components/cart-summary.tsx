@@ -3,7 +3,7 @@ import { Button, Group, NavLink, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney } from '@portal/domain';
-import { useCart, useCartSummary } from '@/lib/cart-store';
+import { useCartState, useCartSummary } from '../store';
 import { cartTotalNote } from './cart-total-note';
 
 function summaryText(count: number, total: number): string {
@@ -38,7 +38,7 @@ export function CartMenuEntry({ active, onNavigate }: { active: boolean; onNavig
 export function CartHeaderSummary() {
   const { count, total } = useCartSummary();
   // The total is the Grand Total: a note says when charges are in it (issue 16); the link keeps its name.
-  const note = cartTotalNote(useCart().chargesSubTotal);
+  const note = cartTotalNote(useCartState().chargesSubTotal);
   const noteId = useId();
   return (
     <Group gap={6} wrap="nowrap">

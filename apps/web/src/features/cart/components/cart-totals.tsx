@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { formatMoney } from '@portal/domain';
-import type { CartState } from '@/lib/cart-store';
+import type { CartState } from '../store';
 
 /** Items, charges and Grand Total of the cart (spec 2: Grand Total shown when items exist). */
 export function CartTotals({ cart }: { cart: CartState }) {

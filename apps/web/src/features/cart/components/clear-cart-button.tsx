@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { clearCart } from '@/lib/cart-store';
+import { clearCart } from '../store';
 
 export const CLEAR_CART_QUESTION = 'Are you sure you want to clear your cart?';
 

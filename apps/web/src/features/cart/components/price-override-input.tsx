@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { formatMoney, parsePriceOverride } from '@portal/domain';
-import { setPriceOverride } from '@/lib/cart-store';
+import { setPriceOverride } from '../store';
 
 type Props = { sku: string; price: number };
 

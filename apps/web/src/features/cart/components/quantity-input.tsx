@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { parseCartQuantity } from '@portal/domain';
-import { removeFromCart, updateItemQuantity } from '@/lib/cart-store';
+import { removeFromCart, updateItemQuantity } from '../store';
 
 type Props = { sku: string; quantity: number };
 

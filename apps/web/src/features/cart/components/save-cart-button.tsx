@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { SAVED_CART_MESSAGES, savedCartNameSchema } from '@portal/domain';
 import { NameDialog } from '@/components/name-dialog';
-import type { CartState } from '@/lib/cart-store';
+import type { CartState } from '../store';
 import { notify } from '@/lib/notify';
 import { SAVED_CARTS_QUERY_KEY, saveCart } from '../api/save-cart';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Group, Paper, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatMoney, type Charge, type Charges, type DeclinableChargeKind } from '@portal/domain';
-import { setChargeDeclined } from '@/lib/cart-store';
+import { setChargeDeclined } from '../store';
 
 /** Texts of the five surcharge blocks (spec 2 "Shopping cart"). */
 export const SURCHARGE_TEXTS = {

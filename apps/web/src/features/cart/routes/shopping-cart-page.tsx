@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { hasRoles } from '@portal/domain';
-import { refreshCart, useCart } from '@/lib/cart-store';
+import { refreshCart, useCartState } from '../store';
 import { useClientConfig } from '@/lib/client-config';
 import { RejectedLines } from '@/components/rejected-lines';
 import { cartNoticeOf } from '@/lib/priced-lines';
@@ -25,7 +25,7 @@ type ShoppingCartPageProps = {
 export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
   const { user, organization } = useSession();
   const { branchNumber } = useSessionState();
-  const cart = useCart();
+  const cart = useCartState();
   const navigate = useNavigate();
   const config = useClientConfig();
   // A reorder or a saved cart that filled the cart says what it added and what it left out.

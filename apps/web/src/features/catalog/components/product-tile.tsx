@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { availabilityText, cartItemInputOf, formatMoney, PLACEHOLDER_IMAGE_URL, type Product } from '@portal/domain';
-import { addToCart, useCartCatalog, useCartQuantity } from '@/lib/cart-store';
+import { useCartActions, useCartCatalog, useCartQuantity } from '@/app/providers/cart';
 import { useSession } from '@/lib/session-store';
 import { addBlockedReason } from './add-blocked-reason';
 
@@ -25,6 +25,7 @@ export function ProductTile({ product, catalogId, canOrder, eager = false }: Pro
   const navigate = useNavigate();
   const inCart = useCartQuantity(product.sku);
   const cartCatalog = useCartCatalog();
+  const { addToCart } = useCartActions();
   const info = product.eCommerceInformation;
   const availability = availabilityText(product.availability);
   const href = `/products/catalog/${catalogId}/${encodeURIComponent(product.sku)}`;

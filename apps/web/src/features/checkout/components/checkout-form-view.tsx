@@ -9,9 +9,9 @@ import { Button, Checkbox, Fieldset, Group, Loader, NativeSelect, SimpleGrid, St
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { CHECKOUT_MESSAGES, paymentErrorMessage, type Session, type StateCode } from '@portal/domain';
+import { CHECKOUT_MESSAGES, checkoutPaymentMethods, paymentErrorMessage, type Session, type StateCode } from '@portal/domain';
+import { useCartActions } from '@/app/providers/cart';
 import { ApiError } from '@/lib/api-client';
-import { clearCart } from '@/lib/cart-store';
 import { notify } from '@/lib/notify';
 import { updateCheckout } from '../api/checkout-api';
 import type { PaymentConfig } from '../api/payment-config';
@@ -60,11 +60,13 @@ export function CheckoutFormView({
   const { organization: org } = session;
   const { checkout, record } = open;
   const confirmationUrl = `/checkout/confirmation/${checkout.confirmationNumber}`;
-  // Spec 6: on account skips the card payment; cash needs the organization and the user.
-  const onAccount = checkout.onAccount;
-  const takesCash = org.allowCashSales && session.user.allowCashSales;
-  const takesCards = org.allowCardPayments && !onAccount && !!checkout.paymentIntentId;
-  const usesTerminals = org.allowTerminals && org.terminals.length > 0 && !!checkout.paymentIntentId;
+  const { clearCart } = useCartActions();
+  // Spec 6 via the domain's payment eligibility: the same rules the server enforces.
+  const methods = checkoutPaymentMethods({ organization: org, user: session.user, checkout, terminalCount: org.terminals.length });
+  const onAccount = methods.onAccount;
+  const takesCash = methods.cash;
+  const takesCards = methods.card;
+  const usesTerminals = methods.terminal;
 
   const form = useForm<CheckoutFormValues>({
     resolver: zodResolver(checkoutFormSchema),

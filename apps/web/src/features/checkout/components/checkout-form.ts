@@ -16,7 +16,7 @@ import {
   type Session,
   type StateCode,
 } from '@portal/domain';
-import type { CartState } from '@/lib/cart-store';
+import type { CartState } from '@/app/providers/cart';
 import type { CheckoutDetailsDraft } from '../api/stored-checkout';
 
 const required = (max: number) => z.string().trim().min(1, { error: SHIP_TO_MESSAGES.incomplete }).max(max);

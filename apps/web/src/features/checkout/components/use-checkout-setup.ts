@@ -9,8 +9,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CHECKOUT_MESSAGES, ERROR_CODES, type CheckoutRecord, type CreateCheckoutRequest } from '@portal/domain';
+import { useCartActions, type CartActions } from '@/app/providers/cart';
 import { ApiError } from '@/lib/api-client';
-import { getCart, refreshCart } from '@/lib/cart-store';
 import { notify } from '@/lib/notify';
 import { sessionStore, setSession } from '@/lib/session-store';
 import { createCheckout, deleteCheckout, fetchCheckout, refreshSession } from '../api/checkout-api';
@@ -53,7 +53,7 @@ export function obtainCheckout(request: CreateCheckoutRequest): Promise<OpenChec
   return promise;
 }
 
-async function reportFailure(error: unknown, salesEmail: string): Promise<void> {
+async function reportFailure(error: unknown, salesEmail: string, cart: CartActions): Promise<void> {
   if (error instanceof ApiError && error.status === 401) return;
   if (error instanceof ApiError && error.code === ERROR_CODES.pricesChanged) {
     try {
@@ -61,7 +61,7 @@ async function reportFailure(error: unknown, salesEmail: string): Promise<void> 
     } catch {
       // A failed refresh keeps the session already loaded.
     }
-    await refreshCart();
+    await cart.refreshCart();
     notify.warning(CHECKOUT_MESSAGES.pricesChanged);
     return;
   }
@@ -76,21 +76,28 @@ async function reportFailure(error: unknown, salesEmail: string): Promise<void> 
  * The cart page's Checkout button: creates (or reuses) the checkout of the current cart and answers
  * whether the checkout page may open; a failure has been reported to the dealer.
  */
-export async function startCheckoutFromCart(salesEmail: string): Promise<boolean> {
+async function startCheckoutFromCart(cart: CartActions, salesEmail: string): Promise<boolean> {
   const { session, destinationState } = sessionStore.get();
-  const request = session ? createRequestOf(getCart(), destinationState, session.user.email) : null;
+  const request = session ? createRequestOf(cart.getCart(), destinationState, session.user.email) : null;
   if (!request) return false;
   try {
     await obtainCheckout(request);
     return true;
   } catch (error) {
-    await reportFailure(error, salesEmail);
+    await reportFailure(error, salesEmail, cart);
     return false;
   }
 }
 
+/** `startCheckoutFromCart` on the provided cart, for the cart page's Checkout button (app/router.tsx). */
+export function useStartCheckoutFromCart(): (salesEmail: string) => Promise<boolean> {
+  const cart = useCartActions();
+  return (salesEmail) => startCheckoutFromCart(cart, salesEmail);
+}
+
 export function useCheckoutSetup(request: CreateCheckoutRequest | null, salesEmail: string | null): OpenCheckout | null {
   const navigate = useNavigate();
+  const cart = useCartActions();
   const [open, setOpen] = useState<OpenCheckout | null>(null);
   // The request is fixed for the page's life: the cart cannot change while the checkout is open.
   const [initial] = useState(request);
@@ -108,14 +115,14 @@ export function useCheckoutSetup(request: CreateCheckoutRequest | null, salesEma
       },
       async (error: unknown) => {
         if (!active) return;
-        await reportFailure(error, salesEmail);
+        await reportFailure(error, salesEmail, cart);
         navigate('/shopping-cart', { replace: true });
       },
     );
     return () => {
       active = false;
     };
-  }, [initial, salesEmail, navigate]);
+  }, [initial, salesEmail, navigate, cart]);
 
   return open;
 }

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { CHECKOUT_MESSAGES, type CheckoutRecord } from '@portal/domain';
+import { useCartActions } from '@/app/providers/cart';
 import { ApiError } from '@/lib/api-client';
-import { clearCart } from '@/lib/cart-store';
 import { notify } from '@/lib/notify';
 import { completeCheckout, fetchCheckout } from '../api/checkout-api';
 import { clearCheckoutDetails, clearStoredCheckout, readStoredCheckout } from '../api/stored-checkout';
@@ -16,7 +16,7 @@ const completing = new Map<string, Promise<CheckoutRecord>>();
  * Spec 2 "Checkout confirmation": the matching current checkout is submitted (completed), the
  * cart, the ship-to details and the stored checkout are cleared; then the checkout is read back.
  */
-async function submitAndRead(confirmationNumber: string): Promise<CheckoutRecord> {
+async function submitAndRead(confirmationNumber: string, clearCart: () => void): Promise<CheckoutRecord> {
   const stored = readStoredCheckout();
   const current = await fetchCheckout(confirmationNumber);
   if (current.status !== 'open' && stored?.confirmationNumber !== confirmationNumber) return current;
@@ -31,12 +31,13 @@ export function CheckoutConfirmationPage() {
   const { confirmationNumber = '' } = useParams();
   const [record, setRecord] = useState<CheckoutRecord | null>(null);
   const [failed, setFailed] = useState(false);
+  const { clearCart } = useCartActions();
 
   useEffect(() => {
     let active = true;
     let promise = completing.get(confirmationNumber);
     if (!promise) {
-      promise = submitAndRead(confirmationNumber);
+      promise = submitAndRead(confirmationNumber, clearCart);
       completing.set(confirmationNumber, promise);
       void promise.finally(() => completing.delete(confirmationNumber)).catch(() => undefined);
     }
@@ -53,7 +54,7 @@ export function CheckoutConfirmationPage() {
     return () => {
       active = false;
     };
-  }, [confirmationNumber]);
+  }, [confirmationNumber, clearCart]);
 
   if (failed) {
     return (

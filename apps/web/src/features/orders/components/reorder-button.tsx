@@ -3,9 +3,9 @@ import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { hasRoles, type ReorderRequest } from '@portal/domain';
 import { ApiError } from '@/lib/api-client';
-import { DIFFERENT_CATALOG_WARNING } from '@/lib/cart-store';
+import { DIFFERENT_CATALOG_WARNING, useCartActions } from '@/app/providers/cart';
 import { notify } from '@/lib/notify';
-import { addedText, addPricedLinesToCart, cartNoticeState } from '@/lib/priced-lines';
+import { addedText, cartNoticeState } from '@/lib/priced-lines';
 import { useSession, useSessionState } from '@/lib/session-store';
 import { reorderLines } from '../api/reorder';
 
@@ -18,6 +18,7 @@ export function ReorderButton({ documentNumber }: { documentNumber: number }) {
   const { user } = useSession();
   const { branchNumber, destinationState } = useSessionState();
   const navigate = useNavigate();
+  const { addPricedLines } = useCartActions();
   const [pending, setPending] = useState(false);
   if (!hasRoles(user.roles, 'checkout') || branchNumber === null) return null;
 
@@ -30,7 +31,7 @@ export function ReorderButton({ documentNumber }: { documentNumber: number }) {
         branchNumber,
         shipToState: destinationState as ReorderRequest['shipToState'],
       });
-      const result = addPricedLinesToCart(answer);
+      const result = addPricedLines(answer);
       if (result.differentCatalog) {
         notify.warning(DIFFERENT_CATALOG_WARNING);
         return;

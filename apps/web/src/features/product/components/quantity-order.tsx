@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { cartItemInputOf, productQuantityOf, type Product } from '@portal/domain';
-import { addToCart, setCartQuantity, useCartQuantity } from '@/lib/cart-store';
+import { useCartActions, useCartQuantity } from '@/app/providers/cart';
 
 /**
  * Quantity box with 'Add To Cart' or, once the product is in the cart, 'Update Cart' (spec 2, for
@@ -9,6 +9,7 @@ import { addToCart, setCartQuantity, useCartQuantity } from '@/lib/cart-store';
  */
 export function QuantityOrder({ product }: { product: Product }) {
   const inCart = useCartQuantity(product.sku);
+  const { addToCart, setCartQuantity } = useCartActions();
   const [text, setText] = useState(String(inCart > 0 ? inCart : 1));
   const [shownInCart, setShownInCart] = useState(inCart);
   if (shownInCart !== inCart) {

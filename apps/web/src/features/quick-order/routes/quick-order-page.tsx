@@ -14,8 +14,8 @@ import {
 import { RejectedLines } from '@/components/rejected-lines';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { ApiError } from '@/lib/api-client';
-import { DIFFERENT_CATALOG_WARNING, useCart } from '@/lib/cart-store';
-import { addedText, addPricedLinesToCart, type RejectedLine } from '@/lib/priced-lines';
+import { DIFFERENT_CATALOG_WARNING, useCart, useCartActions } from '@/app/providers/cart';
+import { addedText, type RejectedLine } from '@/lib/priced-lines';
 import { useSession, useSessionState } from '@/lib/session-store';
 import { validateQuickOrder } from '../api/validate-quick-order';
 
@@ -42,6 +42,7 @@ export function QuickOrderPage() {
   const { user } = useSession();
   const { branchNumber, destinationState } = useSessionState();
   const cart = useCart();
+  const { addPricedLines } = useCartActions();
   const catalogs = user.catalogs;
   const [chosenCatalog, setChosenCatalog] = useState(catalogs[0]?.id ?? 'portal');
   const [text, setText] = useState('');
@@ -89,7 +90,7 @@ export function QuickOrderPage() {
         shipToState: destinationState as QuickOrderValidateRequest['shipToState'],
         lines: parsed.lines,
       });
-      const result = addPricedLinesToCart(answer, parseErrors);
+      const result = addPricedLines(answer, parseErrors);
       if (result.differentCatalog) {
         setProblem(DIFFERENT_CATALOG_WARNING);
         return;

@@ -6,9 +6,9 @@ import { formatDate, hasRoles, SAVED_CART_MESSAGES, savedCartNameSchema, type Sa
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { NameDialog } from '@/components/name-dialog';
 import { ApiError } from '@/lib/api-client';
-import { DIFFERENT_CATALOG_WARNING } from '@/lib/cart-store';
+import { DIFFERENT_CATALOG_WARNING, useCartActions } from '@/app/providers/cart';
 import { notify } from '@/lib/notify';
-import { addedText, addPricedLinesToCart, cartNoticeState } from '@/lib/priced-lines';
+import { addedText, cartNoticeState } from '@/lib/priced-lines';
 import { useSession, useSessionState } from '@/lib/session-store';
 import { deleteSavedCart, loadSavedCart, renameSavedCart, SAVED_CARTS_KEY, useSavedCarts } from '../api/saved-carts';
 
@@ -25,6 +25,7 @@ export function SavedCartsPage() {
   const query = useSavedCarts(branchNumber);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { addPricedLines } = useCartActions();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [loadingId, setLoadingId] = useState<number | null>(null);
 
@@ -38,7 +39,7 @@ export function SavedCartsPage() {
     setLoadingId(cart.id);
     try {
       const answer = await loadSavedCart(cart.id, branchNumber, destinationState);
-      const result = addPricedLinesToCart(answer);
+      const result = addPricedLines(answer);
       if (result.differentCatalog) {
         notify.warning(DIFFERENT_CATALOG_WARNING);
         return;

@@ -1,8 +1,28 @@
 /**
- * Fixtures of the web's store tests (cart-store.test.ts, priced-lines.test.ts): a signed-in
- * session of organization 1 and cart items with every shipping flag off unless given.
+ * Fixtures of the cart store's tests (cart-*.test.ts, priced-lines.test.ts): localStorage as an
+ * in-memory map, a signed-in session of organization 1, cart items and catalog products with every
+ * shipping flag off unless given.
  */
-import type { CartItemInput, Session } from '@portal/domain';
+import type { CartItemInput, Product, Session } from '@portal/domain';
+
+/**
+ * Node has no localStorage: the stores read and write this map instead. Call it before the stores
+ * are imported (they read their stored copies when loaded).
+ */
+export function installMemoryStorage(): Map<string, string> {
+  const memory = new Map<string, string>();
+  (globalThis as { window?: unknown }).window = {
+    localStorage: {
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => void memory.set(key, value),
+      removeItem: (key: string) => void memory.delete(key),
+    },
+  };
+  return memory;
+}
+
+/** A toast the store showed, as the tests record it. */
+export type Toast = { kind: 'success' | 'warning' | 'error'; message: string };
 
 export function sessionOf(email: string, options: { allowPriceOverride?: boolean; branches?: number[] } = {}): Session {
   const branches = (options.branches ?? [101]).map((branchNumber) => ({ branchNumber, name: `Branch ${branchNumber}` }));
@@ -82,3 +102,29 @@ export const item = (sku: string, price: number, flags: Partial<typeof FLAGS> = 
   ...FLAGS,
   ...flags,
 });
+
+/** A catalog product as `POST /api/catalog/products` answers it (label 'Fresh <sku>'). */
+export function product(sku: string, price: number, flags: Partial<typeof FLAGS> = {}): Product {
+  return {
+    sku,
+    brand: 'Brand',
+    model: 'M',
+    catalog: 'lifts',
+    price,
+    msrp: price,
+    availability: { netAvailable: 1, nextReceiptDate: null, inRegion: 1, outsideRegion: 0 },
+    scheduledAvailability: [],
+    eCommerceInformation: {
+      label: `Fresh ${sku}`,
+      shortDescription: 'Fresh',
+      mediumDescription: '',
+      longDescription: '',
+      features: [],
+      specifications: {},
+      inTheBox: [],
+      images: [`/img/${sku}.png`],
+      downloads: {},
+    },
+    shippingInformation: { weight: 1, length: 1, width: 1, height: 1, ...FLAGS, ...flags },
+  };
+}
