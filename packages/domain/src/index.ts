@@ -1,5 +1,6 @@
 export * from './roles.js';
 export * from './states.js';
+export * from './defaults.js';
 export * from './validators.js';
 export * from './format.js';
 export * from './paging.js';
