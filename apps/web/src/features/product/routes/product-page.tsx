@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Divider, Grid, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { availabilityText, brandLogoUrl, formatDate, formatMoney, hasRoles, type Product } from '@portal/domain';
+import { availabilityText, brandLogoUrl, FALLBACK_CATALOG_ID, formatDate, formatMoney, hasRoles, type Product } from '@portal/domain';
 import { requestDestinationState, useSession, useSessionState } from '@/lib/session-store';
 import { useProduct } from '../api/product';
 import { ImageCarousel } from '../components/image-carousel';
@@ -12,7 +12,7 @@ const STATUS_COLOR = { inStock: 'teal', outsideRegion: 'blue', backordered: 'ora
 
 /** Product details (spec 2, route /products/catalog/{catalogId}/{sku}). An unknown product goes back to /products/catalog. */
 export function ProductPage() {
-  const { catalogId = 'portal', sku = '' } = useParams();
+  const { catalogId = FALLBACK_CATALOG_ID, sku = '' } = useParams();
   const { branchNumber, destinationState } = useSessionState();
   const query = useProduct({ catalog: catalogId, sku, branchNumber, shipToState: destinationState });
 
