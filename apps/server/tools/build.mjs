@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run build`: builds the web app (`vite build` with its size budget) and bundles the server
- * with esbuild into `apps/server/dist/` (`main.js`, `migrate-cli.js`), then writes the build stamp.
+ * with esbuild into `apps/server/dist/` (`main.js`, `migrate-cli.js`, `portal.js`: the server, the
+ * release step and the command-line tool), then writes the build stamp.
  *
  * - `packages/domain` (TypeScript sources) is bundled into the server; every other package stays
  *   external and is loaded from node_modules at run time, so files those packages read beside
@@ -29,7 +30,7 @@ export const WEB_DIST_DIR = path.join(REPO_ROOT, 'apps/web/dist');
 export const STAMP_FILE = path.join(DIST_DIR, 'build-stamp.json');
 
 /** Entry points of the server bundle: `src/<path>.ts` becomes `dist/<name>.js`. */
-export const SERVER_ENTRIES = { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts' };
+export const SERVER_ENTRIES = { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts', portal: 'src/cli/portal.ts' };
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'e2e', 'test-results', '.vite']);
 

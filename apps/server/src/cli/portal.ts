@@ -123,11 +123,17 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/**
+ * Runs the command line as this process: what `npm run portal` starts (tools/portal.mjs, through the
+ * built bundle dist/portal.js) and what `node dist/portal.js` or `tsx src/cli/portal.ts` runs.
+ */
+export async function runAsProcess(argv = process.argv.slice(2)): Promise<void> {
   // `export catalog ... | head`: the reader has gone, which is not an error (the data-dir lock is released on exit).
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
-  process.exitCode = await main();
+  process.exitCode = await main(argv);
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runAsProcess();

@@ -9,15 +9,18 @@ import { notFound } from '../../http/errors.js';
 import { jsonArrayText } from '../../http/json-lists.js';
 import type { Principal } from '../auth/principal.js';
 import { catalogCallerOf, pricingContextFor, pricingTermsOf, requireBranch, type PricingContext } from './catalog-access.js';
+import { exportLine } from './export.js';
 import { keywordPlan } from './keywords.js';
 import {
   browsePageSql,
+  catalogExportSql,
   isBrowsing,
   listedSkusSql,
   pageBySkusSql,
   productsBySkusSql,
   queryRows,
   rankedSkusSql,
+  type ExportRow,
   type MatchMode,
   type ProductJsonRow,
   type SearchFilter,
@@ -156,4 +159,19 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
   // Typos only matter when the words found nothing (see MatchMode).
   if (ranked.total === 0 && filter.keywords.trim()) ranked = await rankedPage(db, ctx, filter, 'fuzzy', window);
   return { page, pageSize, totalResults: ranked.total, results: await pricedPage(db, ctx, shipToState, ranked.skus) };
+}
+
+/**
+ * One keyset batch of a catalog's CSV export lines (the columns of GET /api/catalog/export), in SKU
+ * order after `after`, priced by `ctx`: the command line's `export catalog`
+ * (modules/imports/catalog-file.ts) reads the whole catalog with it. `lastSku` is where the next
+ * batch starts; fewer than `limit` rows means the catalog is done.
+ */
+export async function catalogExportBatch(
+  db: Database,
+  ctx: PricingContext,
+  batch: { after: string; limit: number },
+): Promise<{ csv: string; rows: number; lastSku: string }> {
+  const rows = await queryRows<ExportRow>(db, catalogExportSql(ctx, batch));
+  return { csv: rows.map(exportLine).join(''), rows: rows.length, lastSku: rows.at(-1)?.sku ?? batch.after };
 }

@@ -8,8 +8,7 @@ import { CATALOG_EXPORT_COLUMNS } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import type { PricingContext } from '../catalog/catalog-access.js';
 import { csvRow } from '../catalog/csv.js';
-import { exportLine } from '../catalog/export.js';
-import { catalogExportSql, queryRows, type ExportRow } from '../catalog/repository.js';
+import { catalogExportBatch } from '../catalog/service.js';
 import { ImportFileError } from './errors.js';
 
 const BATCH_SIZE = 2000;
@@ -35,10 +34,10 @@ export async function exportCatalogFile(db: Database, catalogId: string, write: 
   let after = '';
   let count = 0;
   for (;;) {
-    const rows = await queryRows<ExportRow>(db, catalogExportSql(ctx, { after, limit: BATCH_SIZE }));
-    if (rows.length > 0) await write(rows.map(exportLine).join(''));
-    count += rows.length;
-    if (rows.length < BATCH_SIZE) return count;
-    after = rows[rows.length - 1]!.sku;
+    const batch = await catalogExportBatch(db, ctx, { after, limit: BATCH_SIZE });
+    if (batch.rows > 0) await write(batch.csv);
+    count += batch.rows;
+    if (batch.rows < BATCH_SIZE) return count;
+    after = batch.lastSku;
   }
 }
