@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * Drizzle snapshots (`apps/server/drizzle/meta/NNNN_snapshot.json`) are what `drizzle-kit generate`
- * diffs `src/db/schema.ts` against: it reads the newest one only. Hand-written migrations (written
+ * diffs the schema against (every module's `src/modules/<name>/schema.ts` and `src/payments/schema.ts`):
+ * it reads the newest one only. Hand-written migrations (written
  * as SQL, with their journal entry added by hand) leave no snapshot, so the next `db:generate` would
- * emit their tables again. After adding such a migration (and its tables in schema.ts), run
+ * emit their tables again. After adding such a migration (and its tables in the owning module's schema.ts), run
  *
  *   npm run db:snapshot -w apps/server
  *
@@ -30,11 +31,13 @@ const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const REPO_ROOT = path.resolve(SERVER_DIR, '../..');
 const DRIZZLE_DIR = path.join(SERVER_DIR, 'drizzle');
 const META_DIR = path.join(DRIZZLE_DIR, 'meta');
+/** The table definitions, as in drizzle.config.ts: each module's schema.ts and the simulated gateway's. */
+const SCHEMA_GLOB = './src/{modules/*,payments}/schema.ts';
 
 const { values } = parseArgs({ options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
 if (values.help) {
   console.log(`Usage: npm run db:snapshot -w apps/server [-- --check]
-  Regenerates the drizzle snapshot of the journal's latest migration from src/db/schema.ts,
+  Regenerates the drizzle snapshot of the journal's latest migration from the modules' schema.ts files,
   so that db:generate on an unchanged schema generates nothing. --check only reports (exit 1 when behind).`);
   process.exit(0);
 }
@@ -52,7 +55,7 @@ try {
   // drizzle-kit prefixes `--out` with "./", so it must be relative to the working directory.
   const result = spawnSync(
     path.join(REPO_ROOT, 'node_modules/.bin/drizzle-kit'),
-    ['generate', '--dialect=postgresql', '--schema=./src/db/schema.ts', `--out=${path.relative(SERVER_DIR, copy)}`],
+    ['generate', '--dialect=postgresql', `--schema=${SCHEMA_GLOB}`, `--out=${path.relative(SERVER_DIR, copy)}`],
     { cwd: SERVER_DIR, encoding: 'utf8' },
   );
   if (result.status !== 0) {
@@ -63,7 +66,7 @@ try {
     (f) => !before.has(f) && f !== 'meta',
   );
   if (created.length === 0) {
-    console.log('The newest snapshot matches src/db/schema.ts: db:generate would generate nothing.');
+    console.log('The newest snapshot matches the schema: db:generate would generate nothing.');
     process.exit(0);
   }
   if (values.check) {

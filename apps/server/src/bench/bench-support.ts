@@ -25,7 +25,6 @@ import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { loadConfig, REPO_ROOT } from '../config.js';
 import type { Database } from '../db/client.js';
-import * as schema from '../db/schema.js';
 import { authenticateSession, type Principal } from '../modules/auth/principal.js';
 
 export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -379,11 +378,11 @@ export async function openStatementCapture(target: BenchTarget): Promise<Stateme
       }
       return query(config, values);
     };
-    db = drizzlePostgres(pool, { schema });
+    db = drizzlePostgres(pool);
     close = () => pool.end();
   } else {
     const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
-    db = drizzlePglite(client, { schema, logger }) as unknown as Database;
+    db = drizzlePglite(client, { logger }) as unknown as Database;
     close = () => client.close();
   }
   const capture: StatementCapture['capture'] = async (work) => {

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_KEYS } from '@portal/domain';
-import { branches, catalogs, organizationCatalogs, organizations, priceLists, takenBys, terminals } from '../db/schema.js';
+import { catalogs, priceLists } from '../modules/catalog/schema.js';
+import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
 import type { Database } from '../db/client.js';
 import { changedFields, recordCommandLineAudit } from '../modules/audit/service.js';
 import { ORGANIZATION_FLAGS, type OrganizationFlag } from '../modules/auth/principal.js';

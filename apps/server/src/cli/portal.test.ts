@@ -13,20 +13,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
-import {
-  apiKeys,
-  auditEntries,
-  branches,
-  mailOutbox,
-  organizationCatalogs,
-  organizations,
-  products,
-  stock,
-  takenBys,
-  terminals,
-  userBranches,
-  users,
-} from '../db/schema.js';
+import { auditEntries } from '../modules/audit/schema.js';
+import { products, stock } from '../modules/catalog/schema.js';
+import { apiKeys } from '../modules/integration/schema.js';
+import { mailOutbox } from '../modules/mail/schema.js';
+import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
+import { userBranches, users } from '../modules/users/schema.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import { COMMAND_LINE_ACTOR } from '../modules/audit/service.js';
 import type { CliContext } from './context.js';

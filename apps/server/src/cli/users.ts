@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { ROLE_KEYS, isValidEmail } from '@portal/domain';
-import { branches, organizations } from '../db/schema.js';
+import { branches, organizations } from '../modules/organizations/schema.js';
 import { linkOrigin } from '../http/origin.js';
 import { enqueueMail } from '../modules/mail/outbox.js';
 import { codeMail } from '../modules/password/mail.js';

@@ -12,7 +12,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { REPO_ROOT } from '../config.js';
-import * as schema from './schema.js';
 
 /** The committed migrations, read at run time (from the sources under tsx and from the bundle alike). */
 export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'apps/server/drizzle');
@@ -30,9 +29,11 @@ export type MigrateOptions = {
 
 /**
  * One type for both drivers. The query builders are identical; only the raw result wrapper differs,
- * and both wrappers carry `rows`, which is all the code reads from `db.execute`.
+ * and both wrappers carry `rows`, which is all the code reads from `db.execute`. No schema is bound:
+ * the modules own their tables (modules/<name>/schema.ts) and query them with the SQL-like builder,
+ * so the database layer knows no module.
  */
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase;
 
 export type DatabaseHandle = {
   db: Database;
@@ -52,7 +53,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
-    const db = drizzlePostgres(pool, { schema });
+    const db = drizzlePostgres(pool);
     return {
       db,
       kind: 'postgres',
@@ -66,7 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -90,7 +91,7 @@ async function migratePostgresLocked(pool: pg.Pool, options: MigrateOptions = {}
       await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
     }
     try {
-      await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
     }

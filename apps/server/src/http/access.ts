@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { RoleKey } from '@portal/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { apiKeys } from '../db/schema.js';
+import { apiKeys } from '../modules/integration/schema.js';
 import { hashToken } from '../modules/auth/session-token.js';
 import { authenticateSession, principalHasRoles, type OrganizationFlag, type Principal } from '../modules/auth/principal.js';
 import { forbidden, unauthorized } from './errors.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TERMINAL_STATUSES, type CheckoutRecord, type ManagedUser, type Product, type Session } from '@portal/domain';
 import { testConfig } from '../config.js';
-import { organizations } from '../db/schema.js';
+import { organizations } from './organizations/schema.js';
 import { FEATURED_ORDERS, FEATURED_SKUS } from '../seed/featured.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test-support/test-app.js';
 import { DENVER } from './checkout/checkout-test-support.js';

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TerminalStatus } from '@portal/domain';
 import type { Database } from '../db/client.js';
-import { simulatedPaymentIntents, simulatedReaders } from '../db/schema.js';
+import { simulatedPaymentIntents, simulatedReaders } from './schema.js';
 import { checkCard, type CardCheck } from './simulated-cards.js';
 import {
   GatewayError,

@@ -12,7 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE_KEYS } from '@portal/domain';
-import { organizations, users } from '../db/schema.js';
+import { organizations } from '../modules/organizations/schema.js';
+import { users } from '../modules/users/schema.js';
 import type { Access } from '../http/access.js';
 import { createApiKey } from '../modules/integration/api-keys.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';

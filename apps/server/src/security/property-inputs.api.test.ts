@@ -16,7 +16,7 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema.js';
+import { users } from '../modules/users/schema.js';
 import type { ApiRoute } from '../http/access.js';
 import { createApiKey } from '../modules/integration/api-keys.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';

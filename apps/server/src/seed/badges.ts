@@ -2,9 +2,9 @@
  * Event registration badges (SEMA show attendees) for badge scanning: a bare badge id scanned from a
  * QR code is looked up here. Attendees from the United States, Canada and Mexico, as at the show.
  */
-import type * as schema from '../db/schema.js';
+import type { eventBadges } from '../modules/badges/schema.js';
 
-export type BadgeRow = typeof schema.eventBadges.$inferInsert;
+export type BadgeRow = typeof eventBadges.$inferInsert;
 
 export const EVENT_BADGES: readonly BadgeRow[] = [
   {

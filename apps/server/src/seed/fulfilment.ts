@@ -2,14 +2,14 @@
  * Shipments, packages and tracking links of shipped orders. Parcel goods go by UPS or FedEx with one
  * tracking number per box; lifts and other freight go LTL with one PRO number per shipment.
  */
-import type * as schema from '../db/schema.js';
+import type { orderLines, shipmentLines, shipmentPackages, shipments } from '../modules/orders/schema.js';
 import type { Carrier } from './order-script.js';
 import type { Rng } from './prng.js';
 
-export type ShipmentRow = typeof schema.shipments.$inferInsert & { id: number };
-export type PackageRow = typeof schema.shipmentPackages.$inferInsert;
-export type ShipmentLineRow = typeof schema.shipmentLines.$inferInsert;
-export type OrderLineRow = typeof schema.orderLines.$inferInsert & { lineNumber: number; quantityOrdered: number; quantityShipped: number };
+export type ShipmentRow = typeof shipments.$inferInsert & { id: number };
+export type PackageRow = typeof shipmentPackages.$inferInsert;
+export type ShipmentLineRow = typeof shipmentLines.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferInsert & { lineNumber: number; quantityOrdered: number; quantityShipped: number };
 
 export const CARRIERS: Record<
   Carrier,

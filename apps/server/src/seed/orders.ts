@@ -3,7 +3,7 @@
  * in batches, so the million orders of size M are never all in memory and document numbers rise
  * with the entry time as they would in the manufacturer's system.
  */
-import type * as schema from '../db/schema.js';
+import type { orders } from '../modules/orders/schema.js';
 import {
   buildShipments,
   drawCarrier,
@@ -29,7 +29,7 @@ import { rngFor, uniqueCode, type Rng } from './prng.js';
 import type { SellableProduct } from './products.js';
 import type { SizeProfile } from './sizes.js';
 
-export type OrderRow = typeof schema.orders.$inferInsert & { id: number };
+export type OrderRow = typeof orders.$inferInsert & { id: number };
 
 export type OrderBatch = {
   orders: OrderRow[];

@@ -4,15 +4,16 @@
  * organizations with more branches and generated users, using the same shapes.
  */
 import { ROLE_KEYS } from '@portal/domain';
-import type * as schema from '../db/schema.js';
+import type { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
+import type { users } from '../modules/users/schema.js';
 import { CITIES, phoneIn, streetAddress, type City } from './places.js';
 import { FIRST_NAMES, LAST_NAMES } from './people.js';
 import { rngFor } from './prng.js';
 import type { SizeProfile } from './sizes.js';
 
-type OrganizationRow = typeof schema.organizations.$inferInsert;
-type BranchRow = typeof schema.branches.$inferInsert;
-type UserRow = typeof schema.users.$inferInsert;
+type OrganizationRow = typeof organizations.$inferInsert;
+type BranchRow = typeof branches.$inferInsert;
+type UserRow = typeof users.$inferInsert;
 
 export type CatalogId = 'lifts' | 'show';
 
@@ -192,10 +193,10 @@ export type UserSeed = UserRow & { id: number; organizationId: number; email: st
 
 export type OrganizationSet = {
   organizations: OrganizationRow[];
-  organizationCatalogs: (typeof schema.organizationCatalogs.$inferInsert)[];
+  organizationCatalogs: (typeof organizationCatalogs.$inferInsert)[];
   branches: BranchSeed[];
-  terminals: (typeof schema.terminals.$inferInsert)[];
-  takenBys: (typeof schema.takenBys.$inferInsert)[];
+  terminals: (typeof terminals.$inferInsert)[];
+  takenBys: (typeof takenBys.$inferInsert)[];
   users: UserSeed[];
   /** Per branch id: who enters its orders, with relative weights. */
   orderEnterers: Map<number, { userId: number; weight: number }[]>;

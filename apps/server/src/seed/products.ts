@@ -4,7 +4,7 @@
  * are the first products of the M set (only which of them are also listed in `show` differs), and
  * adding products never changes existing ones.
  */
-import type * as schema from '../db/schema.js';
+import type { products } from '../modules/catalog/schema.js';
 import { BRANDS, brandByCode, type Brand } from './brands.js';
 import { featuredProducts, type FeaturedProduct, type ShippingFlags } from './featured-products.js';
 import { LIFTS_PRICE_LIST, SHOW_PRICE_LIST, VALLEY_PRICE_LIST, type CatalogId } from './organizations.js';
@@ -14,7 +14,7 @@ import { rngFor, type Rng } from './prng.js';
 import type { SizeProfile } from './sizes.js';
 import { LIFTS_WAREHOUSES, REGIONAL_WAREHOUSES, CENTRAL_WAREHOUSE, SHOW_WAREHOUSE } from './warehouses.js';
 
-export type ProductRow = typeof schema.products.$inferInsert;
+export type ProductRow = typeof products.$inferInsert;
 
 export type ProductPlan = {
   row: ProductRow & { sku: string; label: string; msrpCents: number };

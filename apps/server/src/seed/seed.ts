@@ -5,7 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import * as schema from '../db/schema.js';
+import * as badgesTables from '../modules/badges/schema.js';
+import * as catalogTables from '../modules/catalog/schema.js';
+import * as ordersTables from '../modules/orders/schema.js';
+import * as organizationsTables from '../modules/organizations/schema.js';
+import * as usersTables from '../modules/users/schema.js';
 import { hashPassword } from '../modules/auth/password-hash.js';
 import { EVENT_BADGES } from './badges.js';
 import { insertRows, resetSequence, withIndexesRebuilt, type Executor } from './bulk-insert.js';
@@ -92,34 +96,34 @@ async function seedInto(
   const started = Date.now();
   const orgs = buildOrganizations(profile, passwordHash, now);
 
-  await insertRows(tx, schema.priceLists, PRICE_LISTS);
-  await insertRows(tx, schema.organizations, orgs.organizations);
+  await insertRows(tx, catalogTables.priceLists, PRICE_LISTS);
+  await insertRows(tx, organizationsTables.organizations, orgs.organizations);
   await insertRows(
     tx,
-    schema.branches,
+    organizationsTables.branches,
     orgs.branches.map((b) => ({ id: b.id, organizationId: b.organizationId, branchNumber: b.branchNumber, name: b.name })),
   );
   await insertRows(
     tx,
-    schema.catalogs,
+    catalogTables.catalogs,
     CATALOGS.map((c) => ({ ...c })),
   );
-  await insertRows(tx, schema.organizationCatalogs, orgs.organizationCatalogs);
-  await insertRows(tx, schema.terminals, orgs.terminals);
-  await insertRows(tx, schema.takenBys, orgs.takenBys);
+  await insertRows(tx, organizationsTables.organizationCatalogs, orgs.organizationCatalogs);
+  await insertRows(tx, organizationsTables.terminals, orgs.terminals);
+  await insertRows(tx, organizationsTables.takenBys, orgs.takenBys);
   await insertRows(
     tx,
-    schema.warehouses,
+    catalogTables.warehouses,
     WAREHOUSES.map((w) => ({ ...w })),
   );
   await insertRows(
     tx,
-    schema.users,
+    usersTables.users,
     orgs.users.map(({ branchIds: _branchIds, ...row }) => row),
   );
   await insertRows(
     tx,
-    schema.userBranches,
+    usersTables.userBranches,
     orgs.users.flatMap((u) => u.branchIds.map((branchId) => ({ userId: u.id, branchId }))),
   );
   progress(`organizations ${orgs.organizations.length}, branches ${orgs.branches.length}, users ${orgs.users.length}`);
@@ -139,7 +143,7 @@ async function seedInto(
   }
   const { counts, orderCounts } = loaded;
 
-  await insertRows(tx, schema.eventBadges, EVENT_BADGES);
+  await insertRows(tx, badgesTables.eventBadges, EVENT_BADGES);
 
   for (const table of [
     'price_lists',
@@ -206,14 +210,14 @@ async function loadCatalogAndHistory(tx: Tx, profile: SizeProfile, now: Date, or
     );
     await insertRows(
       tx,
-      schema.products,
+      catalogTables.products,
       plans.map((p) => p.row),
       2000,
     );
-    await insertRows(tx, schema.catalogProducts, catalogProducts, 10_000);
-    await insertRows(tx, schema.priceListItems, prices, 10_000);
-    await insertRows(tx, schema.stock, stock, 10_000);
-    await insertRows(tx, schema.scheduledReceipts, receipts, 10_000);
+    await insertRows(tx, catalogTables.catalogProducts, catalogProducts, 10_000);
+    await insertRows(tx, catalogTables.priceListItems, prices, 10_000);
+    await insertRows(tx, catalogTables.stock, stock, 10_000);
+    await insertRows(tx, catalogTables.scheduledReceipts, receipts, 10_000);
     counts.products += plans.length;
     counts.catalogProducts += catalogProducts.length;
     counts.priceListItems += prices.length;
@@ -244,11 +248,11 @@ async function loadCatalogAndHistory(tx: Tx, profile: SizeProfile, now: Date, or
     scriptedFreight: early.filter((p) => !p.flags.isSmallParcel),
   };
   const orderCounts = await generateOrders(profile, now, orgs, pools, async (batch) => {
-    await insertRows(tx, schema.orders, batch.orders, 2500);
-    await insertRows(tx, schema.orderLines, batch.lines, 10_000);
-    await insertRows(tx, schema.shipments, batch.shipments, 10_000);
-    await insertRows(tx, schema.shipmentPackages, batch.packages, 10_000);
-    await insertRows(tx, schema.shipmentLines, batch.shipmentLines, 10_000);
+    await insertRows(tx, ordersTables.orders, batch.orders, 2500);
+    await insertRows(tx, ordersTables.orderLines, batch.lines, 10_000);
+    await insertRows(tx, ordersTables.shipments, batch.shipments, 10_000);
+    await insertRows(tx, ordersTables.shipmentPackages, batch.packages, 10_000);
+    await insertRows(tx, ordersTables.shipmentLines, batch.shipmentLines, 10_000);
     progress(`orders ${batch.orders.at(-1)?.id ?? 0} (entered up to ${batch.orders.at(-1)?.enteredAt?.toISOString().slice(0, 10) ?? '-'})`);
   });
   return { counts, orderCounts };

@@ -1,6 +1,6 @@
 /** The address book of one organization; every query takes the organization (architecture "Habits"). */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { shipToAddresses } from '../../db/schema.js';
+import { shipToAddresses } from './schema.js';
 import type { Queryable } from '../users/repository.js';
 
 export type AddressRow = typeof shipToAddresses.$inferSelect;

@@ -1,6 +1,6 @@
 /** Audit entries of one organization; every query takes the organization (architecture "Habits"). */
 import { and, count, desc, eq } from 'drizzle-orm';
-import { auditEntries } from '../../db/schema.js';
+import { auditEntries } from './schema.js';
 import type { Queryable } from '../users/repository.js';
 
 export type AuditRow = typeof auditEntries.$inferSelect;

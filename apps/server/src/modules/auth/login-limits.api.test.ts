@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test-support/test-app.js';
-import { loginLimits } from '../../db/schema.js';
+import { loginLimits } from './schema.js';
 import { pruneLoginLimits } from './repository.js';
 import { EMAIL_LIMIT_FACTOR, KNOWN_ADDRESS_DAYS, LOGIN_MESSAGES } from './service.js';
 

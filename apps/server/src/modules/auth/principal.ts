@@ -5,7 +5,9 @@
 import { and, asc, eq, inArray, isNull, gt, sql } from 'drizzle-orm';
 import { roleMapOf, type RoleKey, type RoleMap } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { branches, organizations, sessions, userBranches, users } from '../../db/schema.js';
+import { sessions } from './schema.js';
+import { branches, organizations } from '../organizations/schema.js';
+import { userBranches, users } from '../users/schema.js';
 import { touchSession } from './repository.js';
 import { hashToken } from './session-token.js';
 

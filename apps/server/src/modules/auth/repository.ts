@@ -1,9 +1,11 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { loginFailures, loginLimits, sessions, users } from '../../db/schema.js';
+import { loginFailures, loginLimits, sessions } from './schema.js';
+import { users } from '../users/schema.js';
 
-export function findUserByEmail(db: Database, email: string) {
-  return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
+export async function findUserByEmail(db: Database, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return user;
 }
 
 export async function insertSession(

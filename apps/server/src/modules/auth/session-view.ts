@@ -3,7 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { Catalog, Session, SubscriptionValue } from '@portal/domain';
 import { roleMapOf } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { catalogs, organizationCatalogs, takenBys, terminals, userCatalogs } from '../../db/schema.js';
+import { catalogs } from '../catalog/schema.js';
+import { organizationCatalogs, takenBys, terminals } from '../organizations/schema.js';
+import { userCatalogs } from '../users/schema.js';
 import { loadBranches, type Principal } from './principal.js';
 
 const cents = (value: number) => value / 100;

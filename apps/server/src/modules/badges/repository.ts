@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { eventBadges, leads } from '../../db/schema.js';
+import { eventBadges, leads } from './schema.js';
 
 export type EventBadgeRow = typeof eventBadges.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calculateCart, cartItemInputOf, feesToCents, type CartItem, type ChargeChoices, type Session } from '@portal/domain';
-import { users } from '../../db/schema.js';
+import { users } from '../users/schema.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { loadPrincipal } from '../auth/principal.js';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { QUICK_ORDER_REASONS, type QuickOrderValidateResponse } from '@portal/domain';
-import { catalogProducts, orderLines } from '../../db/schema.js';
+import { catalogProducts } from '../catalog/schema.js';
+import { orderLines } from '../orders/schema.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { findProductsBySkus } from '../catalog/service.js';

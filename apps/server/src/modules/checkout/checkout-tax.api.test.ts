@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { simulatedPaymentIntents } from '../../db/schema.js';
+import { simulatedPaymentIntents } from '../../payments/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { checkoutClient, DENVER, FRESNO, L, ordersOf, USERS, type CheckoutClient, type DemoUser } from './checkout-test-support.js';
 

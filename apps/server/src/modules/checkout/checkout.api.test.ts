@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES, TEST_CARDS, type OrderSummary } from '@portal/domain';
-import { checkouts, organizations, simulatedPaymentIntents, users } from '../../db/schema.js';
+import { checkouts } from './schema.js';
+import { organizations } from '../organizations/schema.js';
+import { simulatedPaymentIntents } from '../../payments/schema.js';
+import { users } from '../users/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createSimulatedGateway } from '../../payments/simulated-gateway.js';
 import {

@@ -12,7 +12,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { CHECKOUT_SERVER_MESSAGES, dollarsToCents, isAddressComplete } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { orderLines, orders, checkouts } from '../../db/schema.js';
+import { checkouts } from './schema.js';
+import { orderLines, orders } from '../orders/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import type { OrganizationRow, Principal, UserRow } from '../auth/principal.js';

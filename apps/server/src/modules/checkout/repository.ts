@@ -6,7 +6,10 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { CheckoutCart } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { branches, checkouts, orders, organizations, takenBys, terminals, users } from '../../db/schema.js';
+import { checkouts } from './schema.js';
+import { orders } from '../orders/schema.js';
+import { branches, organizations, takenBys, terminals } from '../organizations/schema.js';
+import { users } from '../users/schema.js';
 import type { Principal } from '../auth/principal.js';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;

@@ -11,8 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database, DatabaseHandle } from '../../db/client.js';
-import * as schema from '../../db/schema.js';
-import { catalogSearchTotals } from '../../db/schema.js';
+import { catalogSearchTotals } from '../catalog/schema.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
 import { readImportCsv } from './csv-input.js';
 import { DEFAULT_BATCH_SIZE, runImport } from './service.js';
@@ -35,8 +34,8 @@ function countingDatabase(): { db: Database; statements: string[] } {
   const client = (handle.db as unknown as { $client: unknown }).$client;
   const db =
     handle.kind === 'postgres'
-      ? drizzlePostgres(client as pg.Pool, { schema, logger })
-      : (drizzlePglite(client as PGlite, { schema, logger }) as unknown as Database);
+      ? drizzlePostgres(client as pg.Pool, { logger })
+      : (drizzlePglite(client as PGlite, { logger }) as unknown as Database);
   return { db, statements };
 }
 

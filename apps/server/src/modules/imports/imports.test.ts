@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.js';
-import { catalogSearch, catalogSearchTotals, priceListItems, products, stock } from '../../db/schema.js';
+import { catalogSearch, catalogSearchTotals, priceListItems, products, stock } from '../catalog/schema.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
 import { exportCatalogFile } from './catalog-file.js';
 import { readImportCsv } from './csv-input.js';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, isNull, and } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { apiKeys } from '../../db/schema.js';
+import { apiKeys } from './schema.js';
 import { hashToken } from '../auth/session-token.js';
 
 /** `dpk_` and 256 random bits: recognisable in a secrets scanner, unguessable. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { OrderDetail } from '@portal/domain';
-import { devMailbox, mailOutbox, orderLines, orders, users } from '../../db/schema.js';
+import { devMailbox, mailOutbox } from '../mail/schema.js';
+import { orderLines, orders } from '../orders/schema.js';
+import { users } from '../users/schema.js';
 import { FEATURED_ORDERS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createDevMailboxTransport } from '../mail/transport.js';

@@ -2,7 +2,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { DevMailboxMessage } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { devMailbox } from '../../db/schema.js';
+import { devMailbox } from './schema.js';
 
 /** Newest first; `to` matches the recipient whatever its letter case. */
 export async function listDevMailbox(db: Database, options: { to?: string; limit: number }): Promise<DevMailboxMessage[]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devMailbox } from '../../db/schema.js';
+import { devMailbox } from './schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { tolerateDropOnClose } from './test-pools.js';
 import { createDevMailboxTransport } from './transport.js';

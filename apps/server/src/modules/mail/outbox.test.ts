@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client.js';
-import { devMailbox, mailOutbox } from '../../db/schema.js';
+import { devMailbox, mailOutbox } from './schema.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
 import { DEFAULT_MAIL_FROM } from '../../config.js';
 import { enqueueMail, type OutgoingMail } from './outbox.js';

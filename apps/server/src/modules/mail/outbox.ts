@@ -4,7 +4,7 @@
  * request handler, so a slow or failing mail server never fails an order or a password request.
  */
 import type { Database } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema.js';
+import { mailOutbox } from './schema.js';
 
 export type OutgoingMail = { dedupeKey: string; to: string; subject: string; text: string; html?: string };
 

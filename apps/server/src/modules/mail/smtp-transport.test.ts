@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { testConfig } from '../../config.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema.js';
+import { mailOutbox } from './schema.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
 import { enqueueMail } from './outbox.js';
 import { createMailTransport } from './transport.js';

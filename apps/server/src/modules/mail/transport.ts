@@ -6,7 +6,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { devMailbox } from '../../db/schema.js';
+import { devMailbox } from './schema.js';
 
 export type MailMessage = { from: string; to: string; subject: string; text: string; html?: string };
 

@@ -11,7 +11,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { formatCents, formatDate, formatPhone, formatZip, orderStatusLabel } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { orderLines, orders, shipmentLines, shipmentPackages, shipments, users } from '../../db/schema.js';
+import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
+import { users } from '../users/schema.js';
 import { enqueueMail, type DatabaseTransaction, type OutgoingMail } from '../mail/outbox.js';
 
 type Db = Database | DatabaseTransaction;

@@ -1,7 +1,9 @@
 /** Test helpers: orders inserted at exact times, for windows and scoping tests (never used by the app). */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { branches, orderLines, orders, users } from '../../db/schema.js';
+import { orderLines, orders } from './schema.js';
+import { branches } from '../organizations/schema.js';
+import { users } from '../users/schema.js';
 
 let next = 8_100_000;
 

@@ -26,7 +26,7 @@ import {
   type OrderDetail,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { orders } from './schema.js';
 import type { Principal } from '../auth/principal.js';
 import { orderDetail } from './service.js';
 

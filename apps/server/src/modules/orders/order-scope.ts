@@ -4,7 +4,7 @@
  * only the orders the user entered. Every order query takes a scope; none reads without one.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { orders } from '../../db/schema.js';
+import { orders } from './schema.js';
 import { forbidden } from '../../http/errors.js';
 import { branchOf, type Principal } from '../auth/principal.js';
 

@@ -15,7 +15,9 @@ import {
   type OrderSummary,
   type RecentOrdersResponse,
 } from '@portal/domain';
-import { orderLines, orders, products, users } from '../../db/schema.js';
+import { products } from '../catalog/schema.js';
+import { orderLines, orders } from './schema.js';
+import { users } from '../users/schema.js';
 import { FEATURED_ORDERS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { insertOrder, userIdOf } from './order-fixtures.js';

@@ -8,7 +8,8 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type Query, type 
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { NON_PENDING_CODES, STATUS_GROUP_CODES, type OrderStatusGroup, type RecentUpdateType } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { orderLines, orders, products, shipmentLines, shipmentPackages, shipments } from '../../db/schema.js';
+import { products } from '../catalog/schema.js';
+import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
 import { scopeCondition, type OrderScope } from './order-scope.js';
 
 /** The columns of an order summary (spec 3), nothing more: lists stay narrow. */

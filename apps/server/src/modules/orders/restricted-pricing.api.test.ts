@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { salesTaxRateBps, type OrderDetail, type OrderSearchResponse, type OrderSummary } from '@portal/domain';
-import { orderLines, orders, products } from '../../db/schema.js';
+import { products } from '../catalog/schema.js';
+import { orderLines, orders } from './schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const ADMIN = 'admin@summitlift.example.com';

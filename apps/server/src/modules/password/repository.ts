@@ -6,7 +6,9 @@
  */
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { loginFailures, passwordChallenges, users } from '../../db/schema.js';
+import { loginFailures } from '../auth/schema.js';
+import { passwordChallenges } from './schema.js';
+import { users } from '../users/schema.js';
 import type { DatabaseTransaction } from '../mail/outbox.js';
 
 export type Queryable = Database | DatabaseTransaction;
@@ -42,8 +44,9 @@ export async function clearThrottleRows(db: Queryable, key: string): Promise<voi
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
-export function findUserByEmail(db: Queryable, email: string) {
-  return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
+export async function findUserByEmail(db: Queryable, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return user;
 }
 
 export async function insertChallenge(

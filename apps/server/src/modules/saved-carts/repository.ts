@@ -3,7 +3,8 @@
  * a saved cart of another organization or branch is never read, changed or deleted.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { savedCartLines, savedCarts, users } from '../../db/schema.js';
+import { savedCartLines, savedCarts } from './schema.js';
+import { users } from '../users/schema.js';
 import type { Queryable } from '../users/repository.js';
 
 export type SavedCartScope = { organizationId: number; branchId: number };

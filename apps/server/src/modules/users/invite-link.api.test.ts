@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testConfig } from '../../config.js';
-import { devMailbox } from '../../db/schema.js';
+import { devMailbox } from '../mail/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createDevMailboxTransport } from '../mail/transport.js';
 import { deliverDueMail } from '../mail/worker.js';

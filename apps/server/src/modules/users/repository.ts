@@ -1,7 +1,8 @@
 /** Users of one organization; every query takes the organization (architecture "Habits"). */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { branches, userBranches, users } from '../../db/schema.js';
+import { branches } from '../organizations/schema.js';
+import { userBranches, users } from './schema.js';
 import type { DatabaseTransaction } from '../mail/outbox.js';
 
 export type Queryable = Database | DatabaseTransaction;

@@ -1,0 +1,151 @@
+/**
+ * The catalog's tables: price lists, catalogs, products and their search structure, warehouses and stock.
+ * The catalog import (modules/imports) loads products, prices and stock into them.
+ * Money is integer cents (`*_cents`). Every module's schema.ts is read by drizzle-kit (drizzle.config.ts);
+ * migrations are generated into apps/server/drizzle/ and committed.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+
+export const priceLists = pgTable('price_lists', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const catalogs = pgTable('catalogs', {
+  id: text('id').primaryKey(),
+  label: text('label').notNull(),
+  priceListId: integer('price_list_id')
+    .notNull()
+    .references(() => priceLists.id),
+  /** When set, the catalog ships only from this warehouse (catalog `show` from SHW2). */
+  shipsOnlyFrom: text('ships_only_from'),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    sku: text('sku').primaryKey(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull().default(''),
+    kind: text('kind').notNull().default(''),
+    label: text('label').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    mediumDescription: text('medium_description').notNull().default(''),
+    longDescription: text('long_description').notNull().default(''),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
+    inTheBox: jsonb('in_the_box').$type<string[]>().notNull().default([]),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    downloads: jsonb('downloads').$type<Record<string, string>>().notNull().default({}),
+    msrpCents: integer('msrp_cents').notNull(),
+    weight: integer('weight').notNull().default(0),
+    length: integer('length').notNull().default(0),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    requiresGeoWarehouse: boolean('requires_geo_warehouse').notNull().default(false),
+    requiresFlatbed: boolean('requires_flatbed').notNull().default(false),
+    requiresForkLift: boolean('requires_fork_lift').notNull().default(false),
+    requiresLiftGate: boolean('requires_lift_gate').notNull().default(false),
+    requiresResidential: boolean('requires_residential').notNull().default(false),
+    isSmallParcel: boolean('is_small_parcel').notNull().default(false),
+  },
+  (t) => [index('products_brand_idx').on(t.brand)],
+);
+
+export const catalogProducts = pgTable(
+  'catalog_products',
+  {
+    catalogId: text('catalog_id')
+      .notNull()
+      .references(() => catalogs.id),
+    sku: text('sku')
+      .notNull()
+      .references(() => products.sku),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.sku] }), index('catalog_products_sku_idx').on(t.sku)],
+);
+
+/** PostgreSQL's full-text document type (only written by the triggers of 0006_catalog_search.sql). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The catalog's search structure (decision 008): one narrow row per catalog and product with the
+ * weighted full-text document, SKU and label (trigram indexes) and brand key. Derived data: the
+ * triggers of drizzle/0006_catalog_search.sql keep it in step with products and catalog_products
+ * in the same transaction; nothing else writes it.
+ */
+export const catalogSearch = pgTable(
+  'catalog_search',
+  {
+    catalogId: text('catalog_id').notNull(),
+    sku: text('sku').notNull(),
+    /** lower(sku), lower(brand), lower(label): matched with LIKE, which costs far less per row than ILIKE. */
+    skuKey: text('sku_key').notNull(),
+    brandKey: text('brand_key').notNull(),
+    labelKey: text('label_key').notNull(),
+    document: tsvector('document').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.sku] })],
+);
+
+/** Per catalog, kept by the same triggers: the number of products listed and a version that moves with every change. */
+export const catalogSearchTotals = pgTable('catalog_search_totals', {
+  catalogId: text('catalog_id').primaryKey(),
+  products: integer('products').notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+export const priceListItems = pgTable(
+  'price_list_items',
+  {
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id),
+    sku: text('sku')
+      .notNull()
+      .references(() => products.sku),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.priceListId, t.sku] })],
+);
+
+export const warehouses = pgTable('warehouses', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  /** A regional warehouse serves a fixed list of states; B250 and SHW2 serve none as "in region". */
+  regionStates: text('region_states')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+});
+
+export const stock = pgTable(
+  'stock',
+  {
+    warehouseCode: text('warehouse_code')
+      .notNull()
+      .references(() => warehouses.code),
+    sku: text('sku')
+      .notNull()
+      .references(() => products.sku),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sku, t.warehouseCode] })],
+);
+
+export const scheduledReceipts = pgTable(
+  'scheduled_receipts',
+  {
+    id: serial('id').primaryKey(),
+    warehouseCode: text('warehouse_code')
+      .notNull()
+      .references(() => warehouses.code),
+    sku: text('sku')
+      .notNull()
+      .references(() => products.sku),
+    quantity: integer('quantity').notNull(),
+    receiptDate: date('receipt_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('scheduled_receipts_sku_idx').on(t.sku, t.receiptDate)],
+);
