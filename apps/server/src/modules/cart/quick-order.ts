@@ -7,6 +7,8 @@
  */
 import {
   cartItemInputOf,
+  DEFAULT_SHIP_TO_STATE,
+  FALLBACK_CATALOG_ID,
   MAX_CART_QUANTITY,
   QUICK_ORDER_REASONS,
   type QuickOrderResultLine,
@@ -18,7 +20,6 @@ import type { Database } from '../../db/client.js';
 import type { Principal } from '../auth/principal.js';
 import { findProductsBySkus, skusInCallerCatalogs } from '../catalog/service.js';
 import { orderLinesForReorder } from '../orders/reorder-source.js';
-import { DEFAULT_SHIP_TO_STATE } from './service.js';
 
 /** A line to price, or one already known to be refused (a reordered labor line). */
 type PricingLine = { line: number; sku: string; quantity: number; refused?: 'labor' | 'badQuantity' };
@@ -95,7 +96,7 @@ export async function reorder(db: Database, principal: Principal, request: Reord
   }));
   return priceLines(db, principal, {
     // An order placed before catalogs were recorded is reordered in the user's first catalog.
-    catalog: source.catalogId ?? 'portal',
+    catalog: source.catalogId ?? FALLBACK_CATALOG_ID,
     branchNumber: request.branchNumber,
     shipToState: request.shipToState ?? DEFAULT_SHIP_TO_STATE,
     lines,

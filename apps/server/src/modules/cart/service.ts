@@ -8,19 +8,17 @@
 import {
   calculateCart,
   cartItemInputOf,
+  DEFAULT_SHIP_TO_STATE,
   type CartItem,
   type CartPriceRequest,
   type FeesCents,
   type PricedCart,
-  type StateCode,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import type { OrganizationRow, Principal } from '../auth/principal.js';
 import { findProductsBySkus } from '../catalog/service.js';
 
-/** Spec 9: the cart is priced for CA when the dealer has chosen no destination state. */
-export const DEFAULT_SHIP_TO_STATE: StateCode = 'CA';
 export const DUPLICATE_SKU_MESSAGE = 'Each SKU may appear only once in the cart.';
 
 export type PricedCartResult = PricedCart & {

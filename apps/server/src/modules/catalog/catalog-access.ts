@@ -8,8 +8,6 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { branchOf, type Principal, type PrincipalBranch } from '../auth/principal.js';
 import { queryRows, visibleCatalogSql, type CatalogCaller, type PricingTerms } from './repository.js';
 
-export { FALLBACK_CATALOG_ID } from './repository.js';
-
 export type PricingContext = {
   catalogId: string;
   catalogPriceListId: number;

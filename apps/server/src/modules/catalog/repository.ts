@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { FALLBACK_CATALOG_ID } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
@@ -53,9 +54,6 @@ export type ExportRow = {
   outside_region: number;
   next_receipt_date: string | null;
 };
-
-/** The fallback catalog id of the dashboard link: the user's first catalog (spec 2, 9). */
-export const FALLBACK_CATALOG_ID = 'portal';
 
 /**
  * The caller of a catalog call, as the visibility rule needs it (spec 6): the catalog must be one

@@ -6,6 +6,7 @@
  * owner or a user with manageUsers. Every change is written to the audit trail in its transaction.
  */
 import {
+  DEFAULT_SHIP_TO_STATE,
   SAVED_CART_MESSAGES,
   type QuickOrderValidateResponse,
   type SavedCart,
@@ -99,7 +100,8 @@ export async function createSavedCart(db: Database, principal: Principal, reques
     skus: request.items.map((line) => line.sku),
     catalog: request.catalog,
     branchNumber: request.branchNumber,
-    shipToState: 'CA',
+    // Only whether the catalog lists the SKUs matters here; any state prices them.
+    shipToState: DEFAULT_SHIP_TO_STATE,
   });
   const listed = new Set(products.map((product) => product.sku));
   const missing = request.items.findIndex((line) => !listed.has(line.sku));
