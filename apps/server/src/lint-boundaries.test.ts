@@ -71,12 +71,13 @@ describe('web app walls', () => {
     expect(await brokenRules(inCheckout, '../../../../../server/src/config.js')).toEqual(forbidden);
   });
 
-  it('a feature may import itself, components/, lib/ and the domain package', async () => {
+  it('a feature may import itself, components/, lib/, the providers of app/ and the domain package', async () => {
     const ownFile = aSourceFileIn('features/checkout');
     expect(await brokenRules(inCheckout, relativeTo(inCheckout, ownFile))).toEqual([]);
     expect(await brokenRules(inCheckout, aliased(ownFile))).toEqual([]);
     expect(await brokenRules(inCheckout, aliased(aSourceFileIn('components')))).toEqual([]);
     expect(await brokenRules(inCheckout, aliased(aSourceFileIn('lib')))).toEqual([]);
+    expect(await brokenRules(inCheckout, aliased(aSourceFileIn('app/providers')))).toEqual([]);
     expect(await brokenRules(inCheckout, '@portal/domain')).toEqual([]);
   });
 
