@@ -1,4 +1,5 @@
 export * from './roles.js';
+export * from './organization-flags.js';
 export * from './states.js';
 export * from './defaults.js';
 export * from './validators.js';
