@@ -14,18 +14,8 @@ import { hashToken } from './session-token.js';
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
-/** Organization flags a route can require (spec 6). */
-export const ORGANIZATION_FLAGS = [
-  'allowBadgeScan',
-  'allowCashSales',
-  'allowPriceOverride',
-  'allowOnAccount',
-  'allowTerminals',
-  'allowTakenBy',
-  'allowCardPayments',
-  'isTaxable',
-] as const;
-export type OrganizationFlag = (typeof ORGANIZATION_FLAGS)[number];
+/** Organization flags a route can require (spec 6): declared once in the domain. */
+export { ORGANIZATION_FLAGS, type OrganizationFlag } from '@portal/domain';
 
 export type PrincipalBranch = { id: number; branchNumber: number; name: string };
 
