@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatCents, formatDate, formatMoney, formatPhone, formatZip } from './format.js';
+import { centsToDollars, dollarsToCents, escapeHtml, formatCents, formatDate, formatMoney, formatPhone, formatZip } from './format.js';
 
 describe('formatting (interface contract "Words on the screen")', () => {
   it.each([
@@ -36,4 +36,18 @@ describe('formatting (interface contract "Words on the screen")', () => {
     ['80202', '80202'],
     ['80202-1234', '80202-1234'],
   ])('zip %s → %s', (value, expected) => expect(formatZip(value)).toBe(expected));
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that could start markup or end an attribute', () => {
+    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;',
+    );
+  });
+
+  it('leaves other text as it is and escapes an ampersand once', () => {
+    expect(escapeHtml('Denver, CO 80202 — #12')).toBe('Denver, CO 80202 — #12');
+    expect(escapeHtml('&amp;')).toBe('&amp;amp;');
+    expect(escapeHtml('')).toBe('');
+  });
 });

@@ -53,3 +53,13 @@ export function formatZip(value: string | null | undefined): string {
   const digits = value.replace(/\D/g, '');
   return digits.length === 9 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : value;
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Text made safe for HTML (emails, the demo's badge sheet): as element content and inside a quoted
+ * attribute value, so a name or a link never becomes markup.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
