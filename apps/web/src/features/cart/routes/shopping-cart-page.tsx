@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { hasRoles } from '@portal/domain';
+import { firstCatalogId, hasRoles } from '@portal/domain';
 import { refreshCart, useCartState } from '../store';
 import { useClientConfig } from '@/lib/client-config';
 import { RejectedLines } from '@/components/rejected-lines';
@@ -45,7 +45,7 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
   const catalogs = user.catalogs;
   const catalogLabel = catalogs.find((c) => c.id === cart.catalog)?.label ?? cart.catalog;
   const hasItems = cart.items.length > 0;
-  const firstCatalog = catalogs[0]?.id ?? 'portal';
+  const firstCatalog = firstCatalogId(catalogs);
 
   return (
     <Stack gap="lg">

@@ -3,14 +3,11 @@
  * `POST /api/catalog/products` when the cart page opens, the branch or destination state changes,
  * or the checkout says prices changed. Only the newest refresh may write its answer.
  */
-import { cartItemInputOf, type Product } from '@portal/domain';
+import { cartItemInputOf, DEFAULT_SHIP_TO_STATE, type Product } from '@portal/domain';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session-store';
 import { cartStore, newItem, update } from './cart-state';
-
-/** Spec 9: the cart refresh asks for CA when the dealer has chosen no destination state. */
-export const DEFAULT_SHIP_TO_STATE = 'CA';
 
 let refreshSequence = 0;
 

@@ -7,7 +7,9 @@
 import {
   calculateCart,
   DEFAULT_CHARGE_CHOICES,
+  FALLBACK_CATALOG_ID,
   feesToCents,
+  firstCatalogId,
   MAX_CART_QUANTITY,
   NO_FEES,
   type CartItem,
@@ -85,12 +87,10 @@ export function useCartSummary(): { count: number; total: number } {
 
 // ---- changes ---------------------------------------------------------------------------------
 
-/** The fallback catalog id 'portal' stands for the user's first catalog (spec 2, 9), as on the server. */
-export const FALLBACK_CATALOG_ID = 'portal';
-
+/** The fallback catalog id stands for the user's first catalog (spec 2, 9), as on the server. */
 function resolveCatalog(catalogId: string): string {
   if (catalogId !== FALLBACK_CATALOG_ID) return catalogId;
-  return sessionStore.get().session?.user.catalogs[0]?.id ?? catalogId;
+  return firstCatalogId(sessionStore.get().session?.user.catalogs ?? []);
 }
 
 /** Whether the cart holds another catalog's items, so an item of `catalogId` cannot join them. */
