@@ -28,12 +28,13 @@ export const completeCheckout = (confirmationNumber: string) =>
 export const deleteCheckout = (confirmationNumber: string) =>
   api<{ ok: true }>(`/api/checkout/${encodeURIComponent(confirmationNumber)}`, { method: 'DELETE' });
 
-export const calculateTaxes = (body: CalculateTaxesRequest) =>
-  api<CalculateTaxesResponse>('/api/checkout/calculate-taxes', { method: 'POST', body });
+/** `signal` cancels a recalculation whose address is no longer the page's (use-tax-recalculation.ts). */
+export const calculateTaxes = (body: CalculateTaxesRequest, signal?: AbortSignal) =>
+  api<CalculateTaxesResponse>('/api/checkout/calculate-taxes', { method: 'POST', body, signal });
 
 /** Spec 7: the status call bypasses the global request handling (no busy overlay while polling). */
-export const terminalCall = (action: 'process' | 'status' | 'cancel', body: TerminalRequest) =>
-  api<TerminalStatusResult>(`/api/checkout/terminal/${action}`, { method: 'POST', body, silent: action === 'status' });
+export const terminalCall = (action: 'process' | 'status' | 'cancel', body: TerminalRequest, signal?: AbortSignal) =>
+  api<TerminalStatusResult>(`/api/checkout/terminal/${action}`, { method: 'POST', body, silent: action === 'status', signal });
 
 /** The simulated gateway's card confirmation (simulated mode), as Stripe.js confirms with Stripe. */
 export const confirmSimulatedCard = (paymentIntentId: string, body: SimulatedCardConfirm) =>

@@ -3,15 +3,14 @@
  * the address is complete, and city, state, postal code, country or the presence of a tax
  * certificate changed since the last run; 1 second after the last change. When the totals change,
  * the dealer is warned (spec 8).
+ *
+ * A query keyed by those inputs (TanStack Query): the page only ever reads the answer for the
+ * address it shows, and a recalculation whose inputs were changed meanwhile is cancelled through
+ * the api client's AbortSignal, so an older answer can never overwrite newer totals.
  */
-import { useEffect, useRef } from 'react';
-import {
-  CHECKOUT_MESSAGES,
-  TAX_RECALCULATION_DEBOUNCE_MS,
-  taxRecalculationKey,
-  type CalculateTaxesResponse,
-  type ShipToAddress,
-} from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CHECKOUT_MESSAGES, TAX_RECALCULATION_DEBOUNCE_MS, taxRecalculationKey, type ShipToAddress } from '@portal/domain';
 import { notify } from '@/lib/notify';
 import { calculateTaxes } from '../api/checkout-api';
 
@@ -36,37 +35,45 @@ export function totalsChanged(before: Pick<Totals, 'taxes' | 'grandTotal'> | nul
   );
 }
 
+/** `value` once it has stayed the same for `delayMs`; null until then. */
+function useSettled(value: string | null, delayMs: number): string | null {
+  const [settled, setSettled] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
 export function useTaxRecalculation(options: Options): void {
   const { organizationTaxable, confirmationNumber, paymentIntentId, address, taxCertificateNumber } = options;
-  const lastKey = useRef<string | null>(null);
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
   });
 
-  const key = taxRecalculationKey({ organizationTaxable, address, taxCertificateNumber });
+  const inputs = useSettled(taxRecalculationKey({ organizationTaxable, address, taxCertificateNumber }), TAX_RECALCULATION_DEBOUNCE_MS);
+  const recalculation = useQuery({
+    queryKey: ['checkout', confirmationNumber, 'taxes', inputs],
+    // The request carries the address as it is when its inputs settled (this render's).
+    queryFn: ({ signal }) =>
+      calculateTaxes(
+        { paymentIntentId, confirmationNumber: confirmationNumber!, isPickup: false, shipToAddress: address, taxCertificateNumber },
+        signal,
+      ),
+    enabled: confirmationNumber !== null && inputs !== null,
+    // Each change of inputs asks the server again (it keeps the checkout's taxes); a failure leaves
+    // the taxes 'Estimated' until the next change or the order's submission computes them.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
 
+  const answer = recalculation.data;
   useEffect(() => {
-    if (!confirmationNumber || key === null || key === lastKey.current) return;
-    const timer = window.setTimeout(async () => {
-      const { address: shipToAddress, taxCertificateNumber: certificate, totals, onTotals } = latest.current;
-      let answer: CalculateTaxesResponse;
-      try {
-        answer = await calculateTaxes({
-          paymentIntentId,
-          confirmationNumber,
-          isPickup: false,
-          shipToAddress,
-          taxCertificateNumber: certificate,
-        });
-      } catch {
-        // The taxes stay 'Estimated'; the next change (or the order's submission) computes them again.
-        return;
-      }
-      lastKey.current = key;
-      if (totalsChanged(totals, answer)) notify.warning(CHECKOUT_MESSAGES.taxesChanged);
-      onTotals(answer);
-    }, TAX_RECALCULATION_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [key, confirmationNumber, paymentIntentId]);
+    if (!answer) return;
+    const { totals, onTotals } = latest.current;
+    if (totalsChanged(totals, answer)) notify.warning(CHECKOUT_MESSAGES.taxesChanged);
+    onTotals(answer);
+  }, [answer]);
 }
