@@ -6,7 +6,7 @@
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 export function renderHook<Props, Result>(hook: (props: Props) => Result, initialProps: Props) {
   // Tells React that updates are wrapped in act(), so effects run before act() returns.
@@ -34,6 +34,17 @@ export async function begin<T>(start: () => Promise<T>): Promise<{ done: Promise
     done = start();
   });
   return { done };
+}
+
+/** Each test on fake timers, with the given recordings (calls, toasts) emptied before it. */
+export function fakeTimersPerTest(...recordings: unknown[][]): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    recordings.forEach((recording) => (recording.length = 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 /** Lets timers that are due, and the promises they settle, run (fake timers). */

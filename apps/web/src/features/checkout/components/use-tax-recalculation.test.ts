@@ -4,7 +4,7 @@
  * the address twice, the first recalculation's answer arrives last, and it must not overwrite the
  * totals of the address now on the page.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CHECKOUT_MESSAGES,
   TAX_RECALCULATION_DEBOUNCE_MS,
@@ -12,7 +12,7 @@ import {
   type CalculateTaxesResponse,
   type ShipToAddress,
 } from '@portal/domain';
-import { advance, renderHook, type PendingCall } from './hook-test-support';
+import { advance, fakeTimersPerTest, renderHook, type PendingCall } from './hook-test-support';
 import { useTaxRecalculation, type Totals } from './use-tax-recalculation';
 
 const { calls, toasts } = vi.hoisted(() => ({
@@ -66,14 +66,7 @@ function renderTaxes(address: ShipToAddress) {
   return { shown, moveTo: (next: ShipToAddress) => view.rerender(props(next)), unmount: view.unmount };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  calls.length = 0;
-  toasts.length = 0;
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersPerTest(calls, toasts);
 
 describe('useTaxRecalculation', () => {
   it('asks 1 second after the last change, with the address on the page', async () => {

@@ -4,9 +4,9 @@
  * poll (a dropped connection) must not stop the polling for good; the reader's final status still
  * ends the flow. Polling stops at a final status and at the modal's reset.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TERMINAL_MESSAGES, TERMINAL_POLL_INTERVAL_MS, type TerminalRequest, type TerminalStatusResult } from '@portal/domain';
-import { advance, begin, renderHook, type PendingCall } from './hook-test-support';
+import { advance, fakeTimersPerTest, begin, renderHook, type PendingCall } from './hook-test-support';
 import { useTerminalFlow } from './use-terminal-flow';
 
 type Call = PendingCall<TerminalRequest, TerminalStatusResult> & { action: 'process' | 'status' | 'cancel' };
@@ -52,14 +52,7 @@ async function sendToReader() {
   return { view, completed };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  calls.length = 0;
-  toasts.length = 0;
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersPerTest(calls, toasts);
 
 describe('useTerminalFlow', () => {
   it('polls every 1.5 s until the reader completes', async () => {
