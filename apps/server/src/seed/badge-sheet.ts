@@ -4,12 +4,10 @@
  * 'Scan QR Code' (or a test) can scan them. `npm run badge-sheet` writes it to docs/demo-badges.html.
  */
 import QRCode from 'qrcode';
+import { escapeHtml } from '@portal/domain';
 import type { BadgeRow } from './badges.js';
 
 export const BADGE_SHEET_PATH = 'docs/demo-badges.html';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 async function badgeCard(badge: BadgeRow): Promise<string> {
   const qr = await QRCode.toString(badge.badgeId, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });

@@ -2,13 +2,10 @@
  * The emails of the password page and of an invitation (spec 4 "Password reset / activation").
  * They go through the outbox (server-rules "Email"), never straight from a request.
  */
-import { formatChallengeCode, PASSWORD_TITLES } from '@portal/domain';
+import { escapeHtml, formatChallengeCode, PASSWORD_TITLES } from '@portal/domain';
 import type { OutgoingMail } from '../mail/outbox.js';
 
 type Recipient = { email: string; firstName: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const greeting = (user: Recipient) => (user.firstName ? `Hello ${user.firstName},` : 'Hello,');
 
