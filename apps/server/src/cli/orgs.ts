@@ -7,10 +7,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_KEYS } from '@portal/domain';
 import { catalogs, priceLists } from '../modules/catalog/schema.js';
 import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
-import type { Database } from '../db/client.js';
+import type { DatabaseTransaction, Queryable } from '../db/client.js';
 import { changedFields, recordCommandLineAudit } from '../modules/audit/service.js';
 import { ORGANIZATION_FLAGS, type OrganizationFlag } from '../modules/auth/principal.js';
-import type { DatabaseTransaction } from '../modules/mail/outbox.js';
 import { CliError, centsArg, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 const FEES = {
@@ -198,7 +197,7 @@ async function apply(tx: DatabaseTransaction, id: number, p: Plan): Promise<void
 }
 
 /** An organization's settings as the audit trail and the command's answer show them. */
-async function organizationSettings(q: Database | DatabaseTransaction, id: number) {
+async function organizationSettings(q: Queryable, id: number) {
   const [org] = await q.select().from(organizations).where(eq(organizations.id, id));
   if (!org) throw new CliError(`No organization has the id ${id}.`);
   const orgBranches = await q.select().from(branches).where(eq(branches.organizationId, id)).orderBy(asc(branches.branchNumber));

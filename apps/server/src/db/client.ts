@@ -35,6 +35,12 @@ export type MigrateOptions = {
  */
 export type Database = NodePgDatabase;
 
+/** What `db.transaction` hands its callback. */
+export type DatabaseTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What a repository function runs on: the database itself, or a transaction the caller holds. */
+export type Queryable = Database | DatabaseTransaction;
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TerminalStatus } from '@portal/domain';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseTransaction } from '../db/client.js';
 import { simulatedPaymentIntents, simulatedReaders } from './schema.js';
 import { checkCard, type CardCheck } from './simulated-cards.js';
 import {
@@ -33,7 +33,7 @@ const NOT_THIS_CHECKOUT = 'The card reader is not processing this checkout.';
 
 type IntentRow = typeof simulatedPaymentIntents.$inferSelect;
 type ReaderRow = typeof simulatedReaders.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Tx = DatabaseTransaction;
 
 export type CardConfirmation = { status: PaymentIntentStatus; error: Extract<CardCheck, { ok: false }> | null };
 

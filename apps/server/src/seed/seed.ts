@@ -4,7 +4,7 @@
  * streams, so two runs give the same rows; only timestamps move, being relative to `now`.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseTransaction } from '../db/client.js';
 import * as badgesTables from '../modules/badges/schema.js';
 import * as catalogTables from '../modules/catalog/schema.js';
 import * as ordersTables from '../modules/orders/schema.js';
@@ -50,7 +50,7 @@ export type SeedSummary = {
 /** Any constant: serializes concurrent seeders (several server processes starting on one database). */
 const SEED_LOCK_KEY = 72_616_001;
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Tx = DatabaseTransaction;
 
 /** Seeds the demo set if the database has no organization yet; answers whether it seeded. */
 export async function seedDemoIfEmpty(db: Database): Promise<boolean> {

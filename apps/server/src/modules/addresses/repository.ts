@@ -1,7 +1,7 @@
 /** The address book of one organization; every query takes the organization (architecture "Habits"). */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { shipToAddresses } from './schema.js';
-import type { Queryable } from '../users/repository.js';
+import type { Queryable } from '../../db/client.js';
 
 export type AddressRow = typeof shipToAddresses.$inferSelect;
 export type AddressValues = Pick<

@@ -1,7 +1,7 @@
 /** Audit entries of one organization; every query takes the organization (architecture "Habits"). */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { auditEntries } from './schema.js';
-import type { Queryable } from '../users/repository.js';
+import type { Queryable } from '../../db/client.js';
 
 export type AuditRow = typeof auditEntries.$inferSelect;
 export type AuditInsert = typeof auditEntries.$inferInsert;

@@ -5,7 +5,7 @@
  */
 import { totalPagesOf, type AuditEntry, type AuditKind, type AuditListQuery, type AuditListResponse } from '@portal/domain';
 import type { Principal } from '../auth/principal.js';
-import type { Queryable } from '../users/repository.js';
+import type { Queryable } from '../../db/client.js';
 import { countAuditEntries, insertAuditEntry, listAuditEntries, type AuditRow } from './repository.js';
 
 export type AuditChange = {

@@ -7,8 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogImportRow, PriceImportRow, StockImportRow } from '@portal/domain';
-import type { Database } from '../../db/client.js';
-import type { DatabaseTransaction } from '../mail/outbox.js';
+import type { Database, DatabaseTransaction } from '../../db/client.js';
 
 export type Queryable = Database | DatabaseTransaction;
 

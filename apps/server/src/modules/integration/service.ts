@@ -7,12 +7,11 @@
  */
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { dollarsToCents, ORDER_STATUS, type IntegrationOrder, type IntegrationShipmentRequest } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseTransaction } from '../../db/client.js';
 import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from '../orders/schema.js';
 import { branches, organizations } from '../organizations/schema.js';
 import { users } from '../users/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { DatabaseTransaction } from '../mail/outbox.js';
 import { enqueueInvoiceNotice, enqueueShipmentNotice } from '../orders/order-emails.js';
 import { findOrderChildren, type OrderRow } from '../orders/repository.js';
 import { toOrderDetail } from '../orders/order-view.js';

@@ -10,12 +10,10 @@
  */
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { formatCents, formatDate, formatPhone, formatZip, orderStatusLabel } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
 import { users } from '../users/schema.js';
-import { enqueueMail, type DatabaseTransaction, type OutgoingMail } from '../mail/outbox.js';
-
-type Db = Database | DatabaseTransaction;
+import { enqueueMail, type OutgoingMail } from '../mail/outbox.js';
 
 export type SubscriptionKind = 'confirmation' | 'shipping' | 'invoice';
 
@@ -30,7 +28,7 @@ type OrderForMail = typeof orders.$inferSelect;
 
 /** Active, verified users of the order's organization whose subscription of this kind covers it. */
 export async function subscribersOf(
-  db: Db,
+  db: Queryable,
   order: Pick<OrderForMail, 'organizationId' | 'enteredByUserId'>,
   kind: SubscriptionKind,
 ): Promise<Recipient[]> {
@@ -88,7 +86,7 @@ function shipToBlock(o: OrderForMail): Block[] {
   return [{ heading: 'Ship to' }, { list: lines }];
 }
 
-async function loadOrder(db: Db, orderId: number): Promise<OrderForMail | undefined> {
+async function loadOrder(db: Queryable, orderId: number): Promise<OrderForMail | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   return order;
 }
@@ -101,7 +99,7 @@ function mailsFor(recipients: Recipient[], build: (r: Recipient) => OutgoingMail
  * The confirmation of a placed order (the checkout calls this in the transaction that creates the
  * order). `orderId` is the row id of table orders. Returns how many mails were enqueued.
  */
-export async function enqueueOrderConfirmation(db: Db, orderId: number): Promise<number> {
+export async function enqueueOrderConfirmation(db: Queryable, orderId: number): Promise<number> {
   const order = await loadOrder(db, orderId);
   if (!order) return 0;
   const recipients = await subscribersOf(db, order, 'confirmation');
@@ -129,7 +127,7 @@ export async function enqueueOrderConfirmation(db: Db, orderId: number): Promise
 }
 
 /** The notice of one shipment (by its zero-based number) of an order. */
-export async function enqueueShipmentNotice(db: Db, orderId: number, shipmentNumber: number): Promise<number> {
+export async function enqueueShipmentNotice(db: Queryable, orderId: number, shipmentNumber: number): Promise<number> {
   const order = await loadOrder(db, orderId);
   if (!order) return 0;
   const [shipment] = await db
@@ -175,7 +173,7 @@ export async function enqueueShipmentNotice(db: Db, orderId: number, shipmentNum
 }
 
 /** The notice that an order has been invoiced (sent once per order, whichever invoiced code it reaches). */
-export async function enqueueInvoiceNotice(db: Db, orderId: number, invoiceNumber = ''): Promise<number> {
+export async function enqueueInvoiceNotice(db: Queryable, orderId: number, invoiceNumber = ''): Promise<number> {
   const order = await loadOrder(db, orderId);
   if (!order) return 0;
   const recipients = await subscribersOf(db, order, 'invoice');

@@ -5,13 +5,11 @@
  * or not the email belongs to a user, so the answers never tell whether an account exists.
  */
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { loginFailures } from '../auth/schema.js';
 import { passwordChallenges } from './schema.js';
 import { users } from '../users/schema.js';
-import type { DatabaseTransaction } from '../mail/outbox.js';
 
-export type Queryable = Database | DatabaseTransaction;
 export type ChallengeRow = typeof passwordChallenges.$inferSelect;
 
 export const throttleKeys = {

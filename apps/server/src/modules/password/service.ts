@@ -7,7 +7,7 @@
  * whatever it is; verify and complete answer an unknown email exactly like a wrong code.
  */
 import { CHALLENGE_MESSAGES, type ChallengeComplete } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, Queryable } from '../../db/client.js';
 import { HttpError, tooManyRequests } from '../../http/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { recordAudit } from '../audit/service.js';
@@ -30,7 +30,6 @@ import {
   retireChallenges,
   setPasswordAndVerify,
   throttleKeys,
-  type Queryable,
 } from './repository.js';
 
 export const CHALLENGE_LIMITS = {

@@ -1,11 +1,9 @@
 /** Users of one organization; every query takes the organization (architecture "Habits"). */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { branches } from '../organizations/schema.js';
 import { userBranches, users } from './schema.js';
-import type { DatabaseTransaction } from '../mail/outbox.js';
 
-export type Queryable = Database | DatabaseTransaction;
 export type UserRow = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;
 export type OrganizationBranch = { id: number; branchNumber: number; name: string };

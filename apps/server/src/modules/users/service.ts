@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { USER_MESSAGES, type ManagedUser, type userInviteSchema, type userUpdateSchema } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, Queryable } from '../../db/client.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { revokeUserSessions } from '../auth/repository.js';
@@ -22,7 +22,6 @@ import {
   organizationBranches,
   replaceUserBranches,
   updateOrganizationUser,
-  type Queryable,
   type UserRow,
 } from './repository.js';
 import { storedPermissions, toManagedUser } from './view.js';
