@@ -33,14 +33,14 @@ afterAll(() => {
   else process.env.LINT_EVERY_WALL = previousWalls;
 });
 
-/**
- * The rules broken by a file at `filePath` (relative to the repository) that holds only
- * `import '<specifier>'`, each named once (an import can break two walls at once).
- */
-async function brokenRules(filePath: string, specifier: string): Promise<(string | null)[]> {
-  const [result] = await eslint.lintText(`import '${specifier}';\n`, { filePath: path.join(root, filePath) });
+/** The rules broken by a file at `filePath` (relative to the repository) holding `text`, each named once. */
+async function brokenRulesOf(filePath: string, text: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, filePath) });
   return [...new Set((result?.messages ?? []).map((message) => message.ruleId))];
 }
+
+/** The rules broken by a file that holds only `import '<specifier>'` (an import can break two walls at once). */
+const brokenRules = (filePath: string, specifier: string) => brokenRulesOf(filePath, `import '${specifier}';\n`);
 
 const forbidden = ['import-x/no-restricted-paths'];
 
@@ -60,10 +60,11 @@ const relativeTo = (fromFile: string, file: string) => withoutExtension(path.rel
 describe('web app walls', () => {
   const inCheckout = 'apps/web/src/features/checkout/components/new-panel.tsx';
 
-  it('a feature importing another feature fails, by relative path and by the @/ alias', async () => {
+  it('a feature importing another feature fails, by relative path and by the @/ alias, lazily too', async () => {
     const catalogFile = aSourceFileIn('features/catalog');
     expect(await brokenRules(inCheckout, relativeTo(inCheckout, catalogFile))).toEqual(forbidden);
     expect(await brokenRules(inCheckout, aliased(catalogFile))).toEqual(forbidden);
+    expect(await brokenRulesOf(inCheckout, `export const screen = import('${aliased(catalogFile)}');\n`)).toEqual(forbidden);
   });
 
   it('a feature importing app/ (other than its providers) or the server fails', async () => {
