@@ -9,7 +9,7 @@
  * the api client's AbortSignal, so an older answer can never overwrite newer totals.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { CHECKOUT_MESSAGES, TAX_RECALCULATION_DEBOUNCE_MS, taxRecalculationKey, type ShipToAddress } from '@portal/domain';
 import { notify } from '@/lib/notify';
 import { calculateTaxes } from '../api/checkout-api';
@@ -56,12 +56,11 @@ export function useTaxRecalculation(options: Options): void {
   const recalculation = useQuery({
     queryKey: ['checkout', confirmationNumber, 'taxes', inputs],
     // The request carries the address as it is when its inputs settled (this render's).
-    queryFn: ({ signal }) =>
-      calculateTaxes(
-        { paymentIntentId, confirmationNumber: confirmationNumber!, isPickup: false, shipToAddress: address, taxCertificateNumber },
-        signal,
-      ),
-    enabled: confirmationNumber !== null && inputs !== null,
+    queryFn:
+      confirmationNumber !== null && inputs !== null
+        ? ({ signal }) =>
+            calculateTaxes({ paymentIntentId, confirmationNumber, isPickup: false, shipToAddress: address, taxCertificateNumber }, signal)
+        : skipToken,
     // Each change of inputs asks the server again (it keeps the checkout's taxes); a failure leaves
     // the taxes 'Estimated' until the next change or the order's submission computes them.
     staleTime: 0,
