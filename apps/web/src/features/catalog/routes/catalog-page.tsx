@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { totalPagesOf, CATALOG_SCREEN_PAGE_SIZE, hasRoles } from '@portal/domain';
-import { requestDestinationState, useSession, useSessionState } from '@/lib/session-store';
+import { requestDestinationState, sessionStore, useSession, useSessionState } from '@/lib/session-store';
 import { downloadCatalogExport } from '../api/export-catalog';
-import { useCatalogSearch } from '../api/search-catalog';
+import { startEarlySearch, useCatalogSearch } from '../api/search-catalog';
 import { Pager } from '@/components/pager';
 import { ProductTile } from '../components/product-tile';
 import { recallSearch, rememberSearch } from '../components/search-memory';
@@ -17,6 +17,36 @@ function pageOf(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
+
+/** This screen's route, /products/catalog/{catalogId}. */
+const CATALOG_PATH = /^\/products\/catalog\/([^/]+)\/?$/;
+
+/**
+ * The app opened on a catalog page loads this module with the route's code, while the stored
+ * session is still being checked: the page's first search (as the page will ask it, from the
+ * address and the stored branch and state) starts now rather than after that check (issue 21).
+ * Loaded for an in-app navigation, the address is still the previous page's, and the page asks.
+ */
+function startSearchOfOpeningPage() {
+  const match = CATALOG_PATH.exec(window.location.pathname);
+  if (!match) return;
+  let catalog: string;
+  try {
+    catalog = decodeURIComponent(match[1]!);
+  } catch {
+    return;
+  }
+  const params = new URLSearchParams(window.location.search);
+  const { branchNumber, destinationState } = sessionStore.get();
+  startEarlySearch({
+    catalog,
+    keywords: params.get('keywords') ?? '',
+    page: pageOf(params.get('page')),
+    branchNumber,
+    shipToState: destinationState,
+  });
+}
+startSearchOfOpeningPage();
 
 /**
  * The catalog listing (spec 2 "Catalog", route /products/catalog/{catalogId}). Keywords and page
@@ -58,7 +88,14 @@ export function CatalogPage() {
   }, [destinationState]);
 
   const search = useCatalogSearch({ catalog: catalogId, keywords, page, branchNumber, shipToState: destinationState });
-  const result = search.data;
+  // A page of tiles is the screen's heaviest render. An answer is drawn in a deferred render that
+  // React splits into short slices, so the page stays responsive while it draws (issue 21: drawn
+  // at once, the 20 tiles were one long task on a phone); until then the previous page, or the
+  // loader, stays up and the page says it is busy.
+  const answer = search.data ?? null;
+  const result = useDeferredValue(answer, null);
+  const drawing = result !== answer;
+  const pending = search.isPending || (drawing && result === null);
   const totalPages = totalPagesOf(result?.totalResults ?? 0, CATALOG_SCREEN_PAGE_SIZE);
   const catalog = user.catalogs.find((c) => c.id === catalogId);
   const title = catalogId === FALLBACK_CATALOG_ID || !catalog ? 'Catalog' : catalog.label;
@@ -134,14 +171,17 @@ export function CatalogPage() {
         <>
           <Group justify="space-between">
             <Text size="sm" aria-live="polite" data-testid="catalog-total">
-              {search.isPending ? 'Searching...' : `${(result?.totalResults ?? 0).toLocaleString('en-US')} products`}
+              {pending ? 'Searching...' : `${(result?.totalResults ?? 0).toLocaleString('en-US')} products`}
             </Text>
             {pager('top')}
           </Group>
-          {search.isPending ? (
-            <Loader aria-label="Loading products" />
+          {pending ? (
+            // The tiles' room is kept while they load, so the footer below does not jump (layout shift).
+            <div style={{ minHeight: '100vh' }}>
+              <Loader aria-label="Loading products" />
+            </div>
           ) : result && result.results.length > 0 ? (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} aria-busy={search.isFetching}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} aria-busy={search.isFetching || drawing}>
               {result.results.map((product, index) => (
                 // The first row (up to four tiles) is on screen at once: its images load eagerly.
                 <ProductTile key={product.sku} product={product} catalogId={catalogId} canOrder={canOrder} eager={index < 4} />
