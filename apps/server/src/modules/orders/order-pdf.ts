@@ -14,12 +14,15 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { and, eq } from 'drizzle-orm';
 import {
+  formatCents,
   formatDate,
   formatMoney,
   formatPhone,
   formatZip,
   ORDER_CHARGE_LABELS,
   ORDER_STATUS,
+  orderItemsTotalCents,
+  orderLineAmountCents,
   orderStatusLabel,
   type OrderAddress,
   type OrderCharges,
@@ -196,9 +199,6 @@ const LINE_COLUMNS: Column[] = [
   { label: 'Amount', width: 64, align: 'right' },
 ];
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-const money = (centsValue: number) => formatMoney(centsValue / 100);
-
 function chargeRows(charges: OrderCharges): [string, string][] {
   return (Object.keys(ORDER_CHARGE_LABELS) as (keyof OrderCharges)[])
     .filter((key) => charges[key] !== 0)
@@ -213,7 +213,7 @@ function lineRows(detail: OrderDetail, quantity: 'quantityOrdered' | 'quantitySh
     String(line.quantityOrdered),
     String(line.quantityShipped),
     formatMoney(line.price),
-    money(cents(line.price) * line[quantity]),
+    formatCents(orderLineAmountCents(line, line[quantity])),
   ]);
 }
 
@@ -258,10 +258,9 @@ function writeOrder(w: Writer, detail: OrderDetail): void {
 
   w.heading('Lines');
   w.table(LINE_COLUMNS, lineRows(detail, 'quantityOrdered'));
-  const itemsCents = detail.lines.reduce((sum, line) => sum + cents(line.price) * line.quantityOrdered, 0);
   w.doc.moveDown(0.4);
   w.amounts([
-    ['Items', money(itemsCents)],
+    ['Items', formatCents(orderItemsTotalCents(detail.lines))],
     ...chargeRows(detail.charges),
     ['Tax', formatMoney(detail.totals.taxAmount)],
     ['Order Total', formatMoney(detail.totals.orderAmount), true],

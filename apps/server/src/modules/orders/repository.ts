@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { NON_PENDING_CODES, STATUS_GROUP_CODES, type OrderStatusGroup, type RecentUpdateType } from '@portal/domain';
+import { NON_PENDING_CODES, ORDER_STATUS, STATUS_GROUP_CODES, type OrderStatusGroup, type RecentUpdateType } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { products } from '../catalog/schema.js';
 import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
@@ -79,11 +79,15 @@ async function recordsOf<T>(db: Database, statement: SQL | { toSQL(): Query }, p
   return result.rows;
 }
 
+/** A status code written into the statement as a constant, as a partial index's condition names it. */
+const statusConstant = (code: number) => sql.raw(String(code));
+
 /**
  * Open orders: not cancelled and below Shipped (60). Written exactly as the partial index
- * orders_open_idx is, so the planner reads only open orders, newest first, from the index alone.
+ * orders_open_idx is (constants, not parameters), so the planner reads only open orders, newest
+ * first, from the index alone.
  */
-export const openCondition = sql`${orders.statusCode} < 60 and ${orders.statusCode} <> -10`;
+export const openCondition = sql`${orders.statusCode} < ${statusConstant(ORDER_STATUS.shipped)} and ${orders.statusCode} <> ${statusConstant(ORDER_STATUS.cancelled)}`;
 
 export function findOpenOrders(db: Database, scope: OrderScope): Promise<SummaryRecord[]> {
   const query = db
