@@ -1,6 +1,7 @@
 /**
  * The portal command-line tool, in process on a seeded test database (PGlite, or PostgreSQL with
- * DATABASE_URL), with its output captured; and once as a real process (`--help`, a usage error).
+ * DATABASE_URL), with its output captured; and as a real process (`--help`, a usage error), from
+ * the sources and from the server bundle that `npm run portal` runs.
  * Each command: its happy path, and bad input answering a clear message, a non-zero exit code and
  * nothing written.
  */
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
+import { buildServer } from '../../tools/build.mjs';
 import type { DatabaseHandle } from '../db/client.js';
 import { auditEntries } from '../modules/audit/schema.js';
 import { products, stock } from '../modules/catalog/schema.js';
@@ -69,22 +71,37 @@ const file = (name: string, text: string) => {
   return at;
 };
 
+/** How a process runs the tool: from the sources under tsx, and from the bundle `npm run portal` runs (tools/portal.mjs). */
+const PROCESS_RUNNERS: [string, () => string[]][] = [
+  ['the sources under tsx', () => ['--import', 'tsx', 'src/cli/portal.ts']],
+  ['the built bundle', () => [path.join(bundleDir, 'portal.js')]],
+];
+// Inside the repository, so the bundle finds node_modules as apps/server/dist/portal.js does.
+const bundleDir = path.join(SERVER_DIR, 'dist', `test-cli-${process.pid}`);
+
 describe('as a process', () => {
-  it('prints the help and exits 0; a bad command line exits 2 with the reason on stderr', { timeout: 60_000 }, async () => {
-    const run = promisify(execFile);
-    const env = { ...process.env, DATA_DIR: path.join(folder, 'never-opened'), DATABASE_URL: '' };
-    const help = await run(process.execPath, ['--import', 'tsx', 'src/cli/portal.ts', '--help'], { cwd: SERVER_DIR, env });
-    expect(help.stdout).toContain('usage: npm run portal -- <command>');
-    expect(help.stdout).toContain('import catalog FILE --catalog=ID');
-    const bad = await run(process.execPath, ['--import', 'tsx', 'src/cli/portal.ts', 'import', 'catalog'], { cwd: SERVER_DIR, env }).then(
-      () => null,
-      (e: { code: number; stderr: string; stdout: string }) => e,
-    );
-    expect(bad?.code).toBe(2);
-    expect(bad?.stderr).toContain('import catalog needs the FILE to read.');
-    expect(bad?.stdout).toBe('');
-    expect(existsSync(path.join(folder, 'never-opened'))).toBe(false);
-  });
+  beforeAll(() => buildServer(bundleDir), 120_000);
+  afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
+
+  it.each(PROCESS_RUNNERS)(
+    'prints the help and exits 0; a bad command line exits 2 with the reason on stderr (%s)',
+    { timeout: 60_000 },
+    async (_, script) => {
+      const run = promisify(execFile);
+      const env = { ...process.env, DATA_DIR: path.join(folder, 'never-opened'), DATABASE_URL: '' };
+      const help = await run(process.execPath, [...script(), '--help'], { cwd: SERVER_DIR, env });
+      expect(help.stdout).toContain('usage: npm run portal -- <command>');
+      expect(help.stdout).toContain('import catalog FILE --catalog=ID');
+      const bad = await run(process.execPath, [...script(), 'import', 'catalog'], { cwd: SERVER_DIR, env }).then(
+        () => null,
+        (e: { code: number; stderr: string; stdout: string }) => e,
+      );
+      expect(bad?.code).toBe(2);
+      expect(bad?.stderr).toContain('import catalog needs the FILE to read.');
+      expect(bad?.stdout).toBe('');
+      expect(existsSync(path.join(folder, 'never-opened'))).toBe(false);
+    },
+  );
 });
 
 describe('help and usage', () => {
