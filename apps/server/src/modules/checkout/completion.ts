@@ -10,7 +10,7 @@
  * check-then-insert: the unique index decides.
  */
 import { eq, sql } from 'drizzle-orm';
-import { CHECKOUT_SERVER_MESSAGES, dollarsToCents, isAddressComplete } from '@portal/domain';
+import { CHECKOUT_SERVER_MESSAGES, dollarsToCents, isAddressComplete, mayTakeCash, ORDER_STATUS } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { checkouts } from './schema.js';
 import { orderLines, orders } from '../orders/schema.js';
@@ -59,7 +59,7 @@ async function assertSettled(
     return { paid: true };
   }
   if (checkout.cashOrder) {
-    if (!organization.allowCashSales || !user.allowCashSales) throw forbidden(CHECKOUT_SERVER_MESSAGES.cashNotAllowed);
+    if (!mayTakeCash(organization, user)) throw forbidden(CHECKOUT_SERVER_MESSAGES.cashNotAllowed);
   } else if (!organization.allowOnAccount) {
     throw forbidden(CHECKOUT_SERVER_MESSAGES.onAccountNotAllowed);
   }
@@ -94,7 +94,7 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
         purchaseOrderNumber: cart.purchaseOrderNumber,
         reference: cart.reference,
         // server-rules "Orders": a new order starts Pending (10).
-        statusCode: 10,
+        statusCode: ORDER_STATUS.newOrder,
         enteredAt: new Date(),
         billTo,
         ...shipToColumns(cart.shipToAddress),
