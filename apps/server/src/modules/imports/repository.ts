@@ -39,6 +39,12 @@ export async function unknownSkus(db: Queryable, skus: string[]): Promise<Set<st
   return new Set(rows.map((r) => r.sku));
 }
 
+/** The SKUs of `skus` that are products already: one statement for the whole file. */
+export async function existingSkus(db: Queryable, skus: string[]): Promise<Set<string>> {
+  const rows = await rowsOf<{ sku: string }>(db, sql`SELECT p.sku FROM products p WHERE p.sku = ANY(${texts(skus)})`);
+  return new Set(rows.map((r) => r.sku));
+}
+
 const productColumns = (rows: CatalogImportRow[]) => sql`unnest(
     ${texts(rows.map((r) => r.sku))}, ${texts(rows.map((r) => r.brand))}, ${texts(rows.map((r) => r.model))},
     ${texts(rows.map((r) => r.label))}, ${texts(rows.map((r) => r.shortDescription))}, ${ints(rows.map((r) => r.msrp))},
@@ -87,7 +93,7 @@ export async function updateProducts(db: Queryable, rows: CatalogImportRow[]): P
   return result.map((r) => r.sku);
 }
 
-/** Inserts the batch's new products (defaults for what is not given); answers their SKUs. */
+/** Inserts the batch's products, all new (defaults for what is not given); answers their SKUs. */
 export async function insertProducts(db: Queryable, rows: CatalogImportRow[]): Promise<string[]> {
   const result = await rowsOf<{ sku: string }>(
     db,
@@ -99,7 +105,6 @@ export async function insertProducts(db: Queryable, rows: CatalogImportRow[]): P
            coalesce(v.requires_flatbed, false), coalesce(v.requires_fork_lift, false), coalesce(v.requires_lift_gate, false),
            coalesce(v.requires_residential, false), coalesce(v.is_small_parcel, false)
     FROM ${productColumns(rows)}
-    WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.sku = v.sku)
     ON CONFLICT (sku) DO NOTHING
     RETURNING sku`,
   );

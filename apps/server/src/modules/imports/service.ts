@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.js';
 import { ImportFileError, ImportRejectedError, type ImportRowError, type InputRow, type RowPlace } from './errors.js';
 import {
   catalogPriceList,
+  existingSkus,
   insertProducts,
   listInCatalog,
   priceListExists,
@@ -129,9 +130,23 @@ async function targetPriceList(db: Queryable, target: ImportTarget): Promise<num
   return null;
 }
 
-async function writeCatalogBatch(tx: Queryable, catalogId: string, priceListId: number, rows: CatalogImportRow[]) {
-  const updated = new Set(await updateProducts(tx, rows));
-  const inserted = new Set(await insertProducts(tx, rows));
+/** The SKUs of a catalog file that are products already (the others are new), looked up once for the file. */
+async function storedProducts(tx: Queryable, target: ImportTarget, rows: { sku: string }[]): Promise<Set<string>> {
+  if (target.kind !== 'catalog' || rows.length === 0) return new Set();
+  const skus = rows.map((r) => r.sku);
+  return existingSkus(tx, skus);
+}
+
+/**
+ * One batch of a catalog file: its products that exist are updated and the others inserted (each
+ * statement only when the batch has such rows: a file of new products updates nothing), then all
+ * are listed in the catalog and priced.
+ */
+async function writeCatalogBatch(tx: Queryable, catalogId: string, priceListId: number, rows: CatalogImportRow[], existing: Set<string>) {
+  const stored = rows.filter((r) => existing.has(r.sku));
+  const added = rows.filter((r) => !existing.has(r.sku));
+  const updated = new Set(stored.length > 0 ? await updateProducts(tx, stored) : []);
+  const inserted = new Set(added.length > 0 ? await insertProducts(tx, added) : []);
   const listed = await listInCatalog(
     tx,
     catalogId,
@@ -164,12 +179,13 @@ export async function runImport(
     if (invalid.size > 0 && !options.skipInvalid) throw new ImportRejectedError(place, errors, invalid.size);
 
     const toWrite = valid.filter((v) => !invalid.has(v.position)).map((v) => v.row);
+    const existing = await storedProducts(tx, target, toWrite);
     let inserted = 0;
     let updated = 0;
     let written = 0;
     for (const batch of batches(toWrite, batchSize)) {
       if (target.kind === 'catalog') {
-        const counts = await writeCatalogBatch(tx, target.catalogId, priceListId!, batch as CatalogImportRow[]);
+        const counts = await writeCatalogBatch(tx, target.catalogId, priceListId!, batch as CatalogImportRow[], existing);
         inserted += counts.inserted;
         updated += counts.updated;
       } else {
