@@ -1,7 +1,19 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+/**
+ * The auth module's SQL: sessions, login throttling, and the reads behind the signed-in caller
+ * (principal.ts) and the Session answer (session-view.ts). Private to the module: other modules call
+ * auth/service.ts.
+ */
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Catalog } from '@portal/domain';
 import type { Database } from '../../db/client.js';
+import { catalogs } from '../catalog/schema.js';
+import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../organizations/schema.js';
+import { userBranches, userCatalogs, users } from '../users/schema.js';
 import { loginFailures, loginLimits, sessions } from './schema.js';
-import { users } from '../users/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type PrincipalBranch = { id: number; branchNumber: number; name: string };
 
 export async function findUserByEmail(db: Database, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -13,23 +25,6 @@ export async function insertSession(
   values: { tokenHash: string; userId: number; deviceId: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(sessions).values(values);
-}
-
-/** A session that is neither revoked, nor past its absolute expiry, nor idle too long. */
-export async function findLiveSession(db: Database, tokenHash: string, idleMinutes: number) {
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
-      ),
-    )
-    .limit(1);
-  return row;
 }
 
 /** Moves the idle clock; written at most once a minute per session to keep reads cheap. */
@@ -47,8 +42,8 @@ export async function revokeSession(db: Database, tokenHash: string): Promise<vo
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of a user: on deactivation and on a completed password reset. */
-export async function revokeUserSessions(db: Database, userId: number, exceptTokenHash?: string): Promise<void> {
+/** Ends every session of a user but `exceptTokenHash`'s. */
+export async function revokeSessionsOfUser(db: Database, userId: number, exceptTokenHash?: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -145,10 +140,10 @@ export async function pruneLoginLimits(db: Database, windowMinutes: number, know
 }
 
 /**
- * Clears a throttling key of the password module (`login_failures`); `email:<address>` (a completed
- * password reset) also clears that email's login counters from every address.
+ * Clears a throttling key (`login_failures`); `email:<address>` also clears that email's login
+ * counters from every address.
  */
-export async function clearLoginFailures(db: Database, key: string): Promise<void> {
+export async function deleteLoginFailures(db: Database, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
   if (key.startsWith('email:')) await db.delete(loginLimits).where(eq(loginLimits.email, key.slice('email:'.length)));
 }
@@ -158,4 +153,97 @@ export async function markLoggedIn(db: Database, userId: number): Promise<void> 
     .update(users)
     .set({ lastLoginAt: sql`now()` })
     .where(eq(users.id, userId));
+}
+
+/**
+ * The user's branches as a JSON list, for the principal's single statement: the organization's
+ * every branch, or only the user's own when the user does not inherit them (same rule as findUserBranches).
+ */
+const principalBranches = sql<PrincipalBranch[]>`(
+  SELECT coalesce(json_agg(json_build_object('id', b.id, 'branchNumber', b.branch_number, 'name', b.name) ORDER BY b.branch_number), '[]'::json)
+  FROM ${branches} b
+  WHERE b.organization_id = ${users.organizationId}
+    AND (${users.useOrganizationBranches} OR EXISTS (SELECT 1 FROM ${userBranches} ub WHERE ub.user_id = ${users.id} AND ub.branch_id = b.id))
+)`;
+
+function preparePrincipalQuery(db: Database) {
+  return db
+    .select({ session: sessions, user: users, organization: organizations, branches: principalBranches })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${sql.placeholder('idleMinutes')})`),
+        eq(users.isActive, true),
+        eq(users.isVerified, true),
+      ),
+    )
+    .limit(1)
+    .prepare('load_principal');
+}
+
+/** Every request runs it: prepared once per database (and per pooled connection), never planned again. */
+const principalQueries = new WeakMap<Database, ReturnType<typeof preparePrincipalQuery>>();
+
+/**
+ * A live session of an active, verified user, with the user, the organization and the user's
+ * branches; undefined otherwise. One statement by the session's primary key.
+ */
+export async function findSessionCaller(db: Database, tokenHash: string, idleMinutes: number) {
+  let query = principalQueries.get(db);
+  if (!query) principalQueries.set(db, (query = preparePrincipalQuery(db)));
+  const [row] = await query.execute({ tokenHash, idleMinutes });
+  return row;
+}
+
+/** The branches a user may use: the organization's every branch when inherited, else the user's own. */
+export async function findUserBranches(db: Database, user: UserRow): Promise<PrincipalBranch[]> {
+  return db
+    .select({ id: branches.id, branchNumber: branches.branchNumber, name: branches.name })
+    .from(branches)
+    .where(
+      and(
+        eq(branches.organizationId, user.organizationId),
+        user.useOrganizationBranches
+          ? undefined
+          : inArray(branches.id, db.select({ id: userBranches.branchId }).from(userBranches).where(eq(userBranches.userId, user.id))),
+      ),
+    )
+    .orderBy(asc(branches.branchNumber));
+}
+
+/** The organization's catalogs, in its order. */
+export async function findOrganizationCatalogs(db: Database, organizationId: number): Promise<Catalog[]> {
+  return db
+    .select({ id: catalogs.id, label: catalogs.label })
+    .from(organizationCatalogs)
+    .innerJoin(catalogs, eq(catalogs.id, organizationCatalogs.catalogId))
+    .where(eq(organizationCatalogs.organizationId, organizationId))
+    .orderBy(asc(organizationCatalogs.position), asc(catalogs.id));
+}
+
+/** The ids of the catalogs given to the user itself (used when it does not inherit the organization's). */
+export async function findUserCatalogIds(db: Database, userId: number): Promise<Set<string>> {
+  const own = await db.select({ id: userCatalogs.catalogId }).from(userCatalogs).where(eq(userCatalogs.userId, userId));
+  return new Set(own.map((c) => c.id));
+}
+
+export async function findOrganizationTerminals(db: Database, organizationId: number): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: terminals.id, name: terminals.name })
+    .from(terminals)
+    .where(eq(terminals.organizationId, organizationId))
+    .orderBy(asc(terminals.name));
+}
+
+export async function findOrganizationTakenBys(db: Database, organizationId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: takenBys.id, name: takenBys.name })
+    .from(takenBys)
+    .where(eq(takenBys.organizationId, organizationId))
+    .orderBy(asc(takenBys.name));
 }

@@ -1,4 +1,8 @@
-/** Login, refresh and logout (spec 4 "Session", 7). */
+/**
+ * Login, refresh and logout (spec 4 "Session", 7), and what other modules may ask of auth: ending a
+ * user's sessions and clearing an email's failed logins. Other modules call this file, never auth's
+ * repository.
+ */
 import type { LoginRequest, Session } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
@@ -6,6 +10,7 @@ import { burnPasswordCheck, verifyPassword } from './password-hash.js';
 import { loadPrincipal, type Principal } from './principal.js';
 import {
   claimLoginAttempts,
+  deleteLoginFailures,
   findUserByEmail,
   insertSession,
   isKnownLoginAddress,
@@ -14,6 +19,7 @@ import {
   pruneLoginLimits,
   releaseLoginAttempt,
   revokeSession,
+  revokeSessionsOfUser,
 } from './repository.js';
 import { buildSessionView } from './session-view.js';
 import { hashToken, newSessionToken } from './session-token.js';
@@ -113,4 +119,17 @@ export async function refresh(db: Database, principal: Principal, token: string)
 
 export async function logout(db: Database, principal: Principal): Promise<void> {
   await revokeSession(db, principal.tokenHash);
+}
+
+/** Ends every session of a user at once: on deactivation (users) and on a completed password reset (password). */
+export async function revokeUserSessions(db: Database, userId: number): Promise<void> {
+  await revokeSessionsOfUser(db, userId);
+}
+
+/**
+ * Forgets an email's failed logins, from every address: whoever completed a password reset proved
+ * they read the mailbox, so they may sign in at once.
+ */
+export async function clearLoginFailures(db: Database, email: string): Promise<void> {
+  await deleteLoginFailures(db, `email:${email}`);
 }

@@ -1,51 +1,36 @@
 /** Builds the spec's Session answer (section 3) for login and refresh. */
-import { asc, eq } from 'drizzle-orm';
 import type { Catalog, Session, SubscriptionValue } from '@portal/domain';
 import { roleMapOf } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { catalogs } from '../catalog/schema.js';
-import { organizationCatalogs, takenBys, terminals } from '../organizations/schema.js';
-import { userCatalogs } from '../users/schema.js';
-import { loadBranches, type Principal } from './principal.js';
+import type { Principal } from './principal.js';
+import {
+  findOrganizationCatalogs,
+  findOrganizationTakenBys,
+  findOrganizationTerminals,
+  findUserBranches,
+  findUserCatalogIds,
+} from './repository.js';
 
 const cents = (value: number) => value / 100;
 const subscription = (value: string): SubscriptionValue => (value === 'owned' || value === 'company' ? value : '');
 
-async function organizationCatalogList(db: Database, organizationId: number): Promise<Catalog[]> {
-  return db
-    .select({ id: catalogs.id, label: catalogs.label })
-    .from(organizationCatalogs)
-    .innerJoin(catalogs, eq(catalogs.id, organizationCatalogs.catalogId))
-    .where(eq(organizationCatalogs.organizationId, organizationId))
-    .orderBy(asc(organizationCatalogs.position), asc(catalogs.id));
-}
-
 /** Catalogs a user sees: the organization's unless the user has its own list (spec 6). */
 export async function userCatalogList(db: Database, principal: Pick<Principal, 'user'>): Promise<Catalog[]> {
-  const orgCatalogs = await organizationCatalogList(db, principal.user.organizationId);
+  const orgCatalogs = await findOrganizationCatalogs(db, principal.user.organizationId);
   if (principal.user.useOrganizationCatalogs) return orgCatalogs;
-  const own = await db.select({ id: userCatalogs.catalogId }).from(userCatalogs).where(eq(userCatalogs.userId, principal.user.id));
-  const ownIds = new Set(own.map((c) => c.id));
+  const ownIds = await findUserCatalogIds(db, principal.user.id);
   return orgCatalogs.filter((c) => ownIds.has(c.id));
 }
 
 export async function buildSessionView(db: Database, principal: Principal, token: string): Promise<Session> {
   const { user, organization } = principal;
   const [orgCatalogs, catalogsOfUser, orgTerminals, orgTakenBys, orgBranches] = await Promise.all([
-    organizationCatalogList(db, organization.id),
+    findOrganizationCatalogs(db, organization.id),
     userCatalogList(db, principal),
-    db
-      .select({ id: terminals.id, name: terminals.name })
-      .from(terminals)
-      .where(eq(terminals.organizationId, organization.id))
-      .orderBy(asc(terminals.name)),
-    db
-      .select({ id: takenBys.id, name: takenBys.name })
-      .from(takenBys)
-      .where(eq(takenBys.organizationId, organization.id))
-      .orderBy(asc(takenBys.name)),
+    findOrganizationTerminals(db, organization.id),
+    findOrganizationTakenBys(db, organization.id),
     // The organization's branches, whatever this user is limited to.
-    loadBranches(db, { ...user, useOrganizationBranches: true }),
+    findUserBranches(db, { ...user, useOrganizationBranches: true }),
   ]);
   return {
     id: token,

@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../../db/client.js';
 import { HttpError, tooManyRequests } from '../../http/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { recordAudit } from '../audit/service.js';
-import { clearLoginFailures, revokeUserSessions } from '../auth/repository.js';
+import { clearLoginFailures, revokeUserSessions } from '../auth/service.js';
 import { hashToken, newSessionToken } from '../auth/session-token.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { newChallengeCode } from './code.js';
@@ -165,8 +165,8 @@ export async function completeChallenge(db: Database, request: ChallengeComplete
   if (!completed) throw invalidToken();
 
   await revokeUserSessions(db, user.id);
-  // Whoever proved they read the mailbox may sign in at once, even after failed logins (auth key format).
-  await clearLoginFailures(db, `email:${email}`);
+  // Whoever proved they read the mailbox may sign in at once, even after failed logins.
+  await clearLoginFailures(db, email);
   return { activated: !user.isVerified };
 }
 

@@ -8,7 +8,7 @@ import { USER_MESSAGES, type ManagedUser, type userInviteSchema, type userUpdate
 import type { Database, Queryable } from '../../db/client.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
-import { revokeUserSessions } from '../auth/repository.js';
+import { revokeUserSessions } from '../auth/service.js';
 import { changedFields, recordAudit } from '../audit/service.js';
 import { issueInvite, prepareCode } from '../password/service.js';
 import { resolvePermissions, samePermissions, type PermissionState } from './permissions.js';
