@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CHALLENGE_MESSAGES, PASSWORD_NOTICES } from '@portal/domain';
 import { requestCode, verifyCode } from '../api/secure-challenge';
-import { showServerErrors } from './server-errors';
+import { showServerErrors } from '@/lib/server-errors';
 import { useResendLock } from './use-resend-lock';
 
 type Props = {
@@ -46,7 +46,7 @@ export function EnterCodeStage({ email, linkCode, sentAt, onResent, onVerified, 
       verified.current = true;
       onVerified(token);
     } catch (error) {
-      showServerErrors(form, error, ['challenge'], 'challenge');
+      showServerErrors(form, error, { fields: {}, fallbackField: 'challenge' });
     } finally {
       setVerifying(false);
     }
@@ -69,7 +69,7 @@ export function EnterCodeStage({ email, linkCode, sentAt, onResent, onVerified, 
       form.clearErrors();
       onResent();
     } catch (error) {
-      showServerErrors(form, error, ['challenge'], 'challenge');
+      showServerErrors(form, error, { fields: {}, fallbackField: 'challenge' });
     } finally {
       setResending(false);
     }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { newPasswordFormSchema, type NewPasswordForm } from '@portal/domain';
 import { ApiError } from '@/lib/api-client';
 import { completeChallenge } from '../api/secure-challenge';
-import { showServerErrors } from './server-errors';
+import { showServerErrors } from '@/lib/server-errors';
 
 type Props = { email: string; token: string; onDone: () => void; onStartOver: () => void };
 
@@ -28,7 +28,7 @@ export function NewPasswordStage({ email, token, onDone, onStartOver }: Props) {
       onDone();
     } catch (error) {
       // Spec 8: the new-password step's messages default to the password field.
-      showServerErrors(form, error, ['password', 'confirmPassword'], 'password');
+      showServerErrors(form, error, { fields: { password: 'password', confirmPassword: 'confirmPassword' }, fallbackField: 'password' });
       setTokenRefused(error instanceof ApiError && error.body.messages.some((m) => m.field === 'challenge'));
     } finally {
       setSaving(false);

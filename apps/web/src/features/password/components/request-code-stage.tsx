@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { challengeRequestSchema, type ChallengeRequest, type PasswordReason } from '@portal/domain';
 import { requestCode } from '../api/secure-challenge';
-import { showServerErrors } from './server-errors';
+import { showServerErrors } from '@/lib/server-errors';
 
 type Props = { reason: PasswordReason; defaultEmail: string; onSent: (email: string) => void };
 
@@ -24,7 +24,7 @@ export function RequestCodeStage({ reason, defaultEmail, onSent }: Props) {
       await requestCode(email);
       onSent(email);
     } catch (error) {
-      showServerErrors(form, error, ['email'], 'email');
+      showServerErrors(form, error, { fields: {}, fallbackField: 'email' });
     } finally {
       setSending(false);
     }

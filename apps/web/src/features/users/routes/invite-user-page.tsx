@@ -6,8 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { USER_MESSAGES, type UserForm } from '@portal/domain';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
+import { showServerErrors } from '@/lib/server-errors';
 import { inviteUser, usersKey } from '../api/users';
-import { showServerErrors } from '../components/server-errors';
 import { userFormResolver } from '../components/user-form-resolver';
 import { formValuesOf, permissionPayload, UserFormFields } from '../components/user-form-fields';
 
@@ -49,7 +49,7 @@ export function InviteUserPage() {
       notify.success(USER_MESSAGES.invited(created.email));
       navigate('/organization/users');
     } catch (error) {
-      showServerErrors(form, error, FIELD_MAP);
+      showServerErrors(form, error, { fields: FIELD_MAP });
     } finally {
       setSaving(false);
     }

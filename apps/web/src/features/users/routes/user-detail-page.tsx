@@ -7,8 +7,8 @@ import { USER_MESSAGES, type ManagedUser, type UserForm } from '@portal/domain';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { setSession, useSession } from '@/lib/session-store';
+import { showServerErrors } from '@/lib/server-errors';
 import { refreshSession, updateUser, userQuery, usersKey } from '../api/users';
-import { showServerErrors } from '../components/server-errors';
 import { userFormResolver } from '../components/user-form-resolver';
 import { formValuesOf, permissionPayload, UserFormFields } from '../components/user-form-fields';
 import { userStatus } from '../components/user-status';
@@ -91,7 +91,7 @@ export function UserDetailPage() {
       notify.success(USER_MESSAGES.saved);
       await afterChange(user);
     } catch (error) {
-      showServerErrors(form, error, FIELD_MAP);
+      showServerErrors(form, error, { fields: FIELD_MAP });
     } finally {
       setSaving(false);
     }
