@@ -11,7 +11,7 @@ import { TERMINAL_MESSAGES, type CreateCheckoutResponse } from '@portal/domain';
 import { organizations } from '../organizations/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createStripeGateway } from '../../payments/stripe-gateway.js';
-import { startStripeStandIn, type StripeStandIn } from '../../payments/stripe-stand-in.js';
+import { startStripeStandIn, type StripeStandIn } from '../../test-support/stripe-stand-in.js';
 import { checkoutClient, FRESNO, ordersOf, USERS, type CheckoutClient, type DemoUser } from './checkout-test-support.js';
 import { reconcilePaidCheckouts } from './completion.js';
 
