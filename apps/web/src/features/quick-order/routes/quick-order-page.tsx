@@ -3,6 +3,7 @@ import { Anchor, Button, Group, NativeSelect, Stack, Text, Textarea, Title } fro
 import { Link, Navigate } from 'react-router';
 import {
   availabilityText,
+  firstCatalogId,
   formatMoney,
   hasRoles,
   parseQuickOrder,
@@ -44,7 +45,7 @@ export function QuickOrderPage() {
   const cart = useCart();
   const { addPricedLines } = useCartActions();
   const catalogs = user.catalogs;
-  const [chosenCatalog, setChosenCatalog] = useState(catalogs[0]?.id ?? 'portal');
+  const [chosenCatalog, setChosenCatalog] = useState(firstCatalogId(catalogs));
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [fileNote, setFileNote] = useState<string | null>(null);
