@@ -17,12 +17,14 @@ import { registerInputSafety } from './http/input-safety.js';
 import { frameworkErrors, registerResponsePolicy } from './http/response-policy.js';
 import { registerWeb } from './http/web.js';
 import { registerXsrf } from './http/xsrf.js';
+import { authenticateSession } from './modules/auth/principal.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { authenticateApiKey } from './modules/integration/api-keys.js';
 import { integrationRoutes } from './modules/integration/routes.js';
 import { passwordRoutes } from './modules/password/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -113,7 +115,14 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   registerResponsePolicy(app);
 
   registerXsrf(app, { exemptPrefixes: ['/api/integration/', '/api/webhooks/'] });
-  registerAccessControl(app, { db, idleMinutes: config.sessionIdleMinutes });
+  // Access control knows no module: sessions are the auth module's, API keys the integration module's.
+  registerAccessControl(app, {
+    authenticateSession: (token) => authenticateSession(db, token, config.sessionIdleMinutes),
+    admitCaller: (request, principal) => {
+      request.principal = principal;
+    },
+    findApiKeyId: (key) => authenticateApiKey(db, key),
+  });
 
   await app.register(systemRoutes, { db, config });
   await app.register(authRoutes, { db, settings: config });

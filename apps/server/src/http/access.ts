@@ -7,12 +7,7 @@
  *   access: { roles: [...], flag: '...' }    a live session with these roles and organization flag
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import type { RoleKey } from '@portal/domain';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { apiKeys } from '../modules/integration/schema.js';
-import { hashToken } from '../modules/auth/session-token.js';
-import { authenticateSession, principalHasRoles, type OrganizationFlag, type Principal } from '../modules/auth/principal.js';
+import type { OrganizationFlag, RoleKey, RoleMap } from '@portal/domain';
 import { forbidden, unauthorized } from './errors.js';
 
 export type SessionAccess = { roles?: RoleKey[]; flag?: OrganizationFlag };
@@ -28,10 +23,28 @@ declare module 'fastify' {
     apiRoutes: ApiRoute[];
   }
   interface FastifyRequest {
-    principal?: Principal;
     integrationKeyId?: number;
   }
 }
+
+/**
+ * What access control reads of a signed-in caller: its roles and its organization's flags. The auth
+ * module's Principal is one (and more).
+ */
+export type SessionCaller = { roles: RoleMap; organization: Record<OrganizationFlag, boolean> };
+
+/**
+ * Who answers for sessions and API keys: the app wires in the auth and integration modules, so this
+ * layer knows none of them.
+ */
+export type AccessControlOptions<Caller extends SessionCaller> = {
+  /** The caller behind a session token; undefined when no live session has it. */
+  authenticateSession(token: string): Promise<Caller | undefined>;
+  /** Keeps a caller who passed the route's roles and flag on the request, for the route's handler. */
+  admitCaller(request: FastifyRequest, caller: Caller): void;
+  /** The id of the live API key with this secret; undefined when there is none. */
+  findApiKeyId(token: string): Promise<number | undefined>;
+};
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -40,15 +53,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return token.length > 0 && token.length <= 200 ? token : undefined;
 }
 
-/** The caller of a session route; the access hook has already guaranteed it exists. */
-export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized();
-  return request.principal;
-}
-
-export function registerAccessControl(app: FastifyInstance, options: { db: Database; idleMinutes: number }): void {
-  const { db, idleMinutes } = options;
-
+export function registerAccessControl<Caller extends SessionCaller>(app: FastifyInstance, options: AccessControlOptions<Caller>): void {
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -66,20 +71,16 @@ export function registerAccessControl(app: FastifyInstance, options: { db: Datab
     if (!token) throw unauthorized('You must log in to continue.');
 
     if (access === 'integration') {
-      const [key] = await db
-        .select({ id: apiKeys.id })
-        .from(apiKeys)
-        .where(and(eq(apiKeys.keyHash, hashToken(token)), isNull(apiKeys.revokedAt)))
-        .limit(1);
-      if (!key) throw unauthorized('The API key is not valid.');
-      request.integrationKeyId = key.id;
+      const keyId = await options.findApiKeyId(token);
+      if (keyId === undefined) throw unauthorized('The API key is not valid.');
+      request.integrationKeyId = keyId;
       return;
     }
 
-    const principal = await authenticateSession(db, token, idleMinutes);
-    if (!principal) throw unauthorized();
-    if (access.roles && !principalHasRoles(principal, access.roles)) throw forbidden();
-    if (access.flag && !principal.organization[access.flag]) throw forbidden('Your organization does not allow this.');
-    request.principal = principal;
+    const caller = await options.authenticateSession(token);
+    if (!caller) throw unauthorized();
+    if (access.roles && !access.roles.every((role) => caller.roles[role])) throw forbidden();
+    if (access.flag && !caller.organization[access.flag]) throw forbidden('Your organization does not allow this.');
+    options.admitCaller(request, caller);
   });
 }

@@ -2,8 +2,10 @@
  * The signed-in caller as every route sees it: who, which organization, effective roles and
  * branches (after inheritance from the organization), and the flags that gate features.
  */
-import { roleMapOf, type RoleKey, type RoleMap } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
+import { roleMapOf, type RoleMap } from '@portal/domain';
 import type { Database } from '../../db/client.js';
+import { unauthorized } from '../../http/errors.js';
 import { findSessionCaller, touchSession, type OrganizationRow, type PrincipalBranch, type UserRow } from './repository.js';
 import { hashToken } from './session-token.js';
 
@@ -51,7 +53,7 @@ export async function loadPrincipal(db: Database, tokenHash: string, idleMinutes
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * The caller behind a bearer token, as every session route sees it (http/access.ts), with the
+ * The caller behind a bearer token, as every session route sees it (http/access.ts asks, app.ts wires), with the
  * session's idle clock moved when it is more than a minute old.
  */
 export async function authenticateSession(db: Database, token: string, idleMinutes: number): Promise<Principal | undefined> {
@@ -62,8 +64,17 @@ export async function authenticateSession(db: Database, token: string, idleMinut
   return principal;
 }
 
-export function principalHasRoles(principal: Principal, roles: readonly RoleKey[]): boolean {
-  return roles.every((role) => principal.roles[role]);
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of a session route, kept by access control (http/access.ts) once admitted (app.ts). */
+    principal?: Principal;
+  }
+}
+
+/** The caller of a session route; the access hook has already guaranteed it exists. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
 }
 
 /** The branch of a branch number if the caller may use it (spec 6: users see only their own branches). */

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badgeDetailsSchema, badgeLookupRequestSchema, badgeScanRequestSchema } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../../http/access.js';
+import { principalOf } from '../auth/principal.js';
 import { lookUpBadge, scanBadge } from './service.js';
 
 export const badgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

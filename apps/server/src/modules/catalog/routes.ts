@@ -12,7 +12,7 @@ import {
   productSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../../http/access.js';
+import { principalOf } from '../auth/principal.js';
 import { streamedCompression } from '../../http/compression.js';
 import { jsonArrayText, sendJsonText } from '../../http/json-lists.js';
 import { openCatalogExport } from './export.js';

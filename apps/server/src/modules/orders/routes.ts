@@ -13,7 +13,7 @@ import {
   recentOrdersResponseSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../../http/access.js';
+import { principalOf } from '../auth/principal.js';
 import { bigJsonAnswer } from '../../http/json-lists.js';
 import { openOrders, orderDetail, recentOrders, searchOrderHistory } from './service.js';
 import { orderPdf } from './order-pdf.js';
