@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudget } from './tools/bundle-budget.ts';
 import { precompress } from './tools/precompress.ts';
+import { signedInPreloads } from './tools/signed-in-preloads.ts';
 
 /** The portal's colour (public/favicon.svg): the manifest's theme and index.html's theme-color. */
 const THEME_COLOR = '#1c4e80';
@@ -31,6 +32,12 @@ export default defineConfig({
     bundleBudget({
       firstPage: { label: '/login, signed out (entry + login route)', module: 'src/features/auth/routes/login-page.tsx', maxKB: 150 },
       lazyChunkMaxKB: 250,
+    }),
+    // A page past the login page waits for these layouts' code and styles: the server names them in
+    // a Link header of the page, so they download with the entry (tools/signed-in-preloads.ts).
+    signedInPreloads({
+      layouts: ['src/app/query-layout.tsx', 'src/app/require-session.tsx', 'src/app/shell/signed-in-shell.tsx'],
+      publicPaths: ['/login', '/password/', '/dev/'],
     }),
     // The offline shell (spec 9, docs/decisions/010-offline-shell.md): a Workbox service worker
     // (sw.js) that precaches the app shell and the static assets, and a web manifest so the portal

@@ -2,7 +2,8 @@
  * How the server hands out the web build's precompressed files (issue 21 "Compression", http/web.ts):
  * the build writes `x.br` and `x.gz` beside each text file (apps/web/tools/precompress.ts); a client
  * that accepts brotli or gzip gets that very copy, with Content-Encoding and Vary: Accept-Encoding,
- * and a client that accepts neither gets the file itself.
+ * and a client that accepts neither gets the file itself. A signed-in page's index.html names the
+ * build's preloads (preloads.json) in a Link header; a public page's does not.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,15 @@ const STYLES_TEXT = `${Array.from({ length: 200 }, (_, i) => `.portal-row-${i} {
 const SMALL = 'assets/small-1a2b3c.js';
 const SMALL_TEXT = 'export {};\n';
 const INDEX_HTML = `<!doctype html><html><head><title>Dealer Portal</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}</head><body><div id="root"></div></body></html>`;
+
+/** What apps/web/tools/signed-in-preloads.ts writes: the signed-in layouts' files, the public path prefixes. */
+const PRELOADS = {
+  publicPaths: ['/login', '/password/', '/dev/'],
+  scripts: ['/assets/shell-1f2e3d.js'],
+  styles: ['/assets/screens-4c5b6a.css'],
+};
+const SIGNED_IN_LINK =
+  '</assets/screens-4c5b6a.css>; rel=preload; as=style; crossorigin, </assets/shell-1f2e3d.js>; rel=modulepreload; crossorigin';
 
 let t: TestApp;
 let webDir: string;
@@ -38,6 +48,7 @@ beforeAll(async () => {
     writeFileSync(path.join(webDir, `${name}.gz`), gzipSync(text, { level: 9 }));
   }
   writeFileSync(path.join(webDir, SMALL), SMALL_TEXT);
+  writeFileSync(path.join(webDir, 'preloads.json'), JSON.stringify(PRELOADS));
   t = await createTestApp({ webDistDir: webDir });
 });
 afterAll(async () => {
@@ -96,6 +107,21 @@ describe('precompressed web files', () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(response.rawPayload).toString('utf8'), url).toBe(INDEX_HTML);
     }
+  });
+
+  it("names the signed-in layouts' files in a Link header of a signed-in page, not of a public one", async () => {
+    for (const url of ['/products/catalog/lifts', '/shopping-cart?from=menu', '/dashboard']) {
+      const response = await get(url, 'gzip, deflate, br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.link, url).toBe(SIGNED_IN_LINK);
+    }
+    for (const url of ['/login', '/login?next=%2Fdashboard', '/password/reset', '/dev/mailbox']) {
+      const response = await get(url, 'gzip, deflate, br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.link, url).toBeUndefined();
+    }
+    // Files other than the page never carry it.
+    expect((await get(`/${SCRIPT}`, 'br')).headers.link).toBeUndefined();
   });
 
   it('compresses a file the build left without copies on the fly (http/compression.ts)', async () => {

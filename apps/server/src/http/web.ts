@@ -12,14 +12,35 @@
  * `Content-Encoding` and `Vary: Accept-Encoding` (and the original's type and caching). A file with no
  * copy (under 1 KB, or a build without them) goes as it is, or through the on-the-fly compression of
  * http/compression.ts, which leaves an answer that already has a `Content-Encoding` alone.
+ *
+ * Also issue 21: index.html answered for a signed-in page carries a `Link` header naming the
+ * scripts and styles every signed-in screen waits for (the build's `preloads.json`, written by
+ * apps/web/tools/signed-in-preloads.ts), so the browser fetches them with the entry instead of
+ * after it has run. Public pages (the login page first) get no such header.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+type Preloads = { publicPaths: string[]; scripts: string[]; styles: string[] };
+
+/** The `Link` header value of a signed-in page, and the paths that are not signed in; null without preloads.json. */
+export function readPreloads(webDistDir: string): { link: string; publicPaths: string[] } | null {
+  const file = path.join(webDistDir, 'preloads.json');
+  if (!existsSync(file)) return null;
+  const preloads = JSON.parse(readFileSync(file, 'utf8')) as Preloads;
+  // The app fetches its scripts and stylesheets in CORS mode (Vite adds `crossorigin`): so must the preload, or it is a second request.
+  const link = [
+    ...preloads.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
+    ...preloads.scripts.map((url) => `<${url}>; rel=modulepreload; crossorigin`),
+  ].join(', ');
+  return link ? { link, publicPaths: preloads.publicPaths } : null;
+}
+
 export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<boolean> {
   if (!existsSync(path.join(webDistDir, 'index.html'))) return false;
+  const preloads = readPreloads(webDistDir);
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
@@ -28,6 +49,10 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     setHeaders(reply, filePath) {
       // filePath is the copy sent (`x.js.br` for a brotli answer): the same folder as the original.
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (preloads && path.basename(filePath).startsWith('index.html')) {
+        const pathname = reply.request.url.split('?')[0]!;
+        if (!preloads.publicPaths.some((prefix) => pathname.startsWith(prefix))) reply.header('link', preloads.link);
+      }
     },
   });
   return true;

@@ -1,0 +1,85 @@
+/**
+ * The files every signed-in screen waits for, listed at build time for the server to announce
+ * early (issue 21): a page opened past the login page draws only once the lazily loaded layouts
+ * (query cache, session guard, signed-in shell) and their libraries have arrived, which the browser
+ * would otherwise learn only after the entry's code has run, a round trip and a script evaluation
+ * later on a phone. The server names these files in a `Link: rel=modulepreload` header of the page
+ * (apps/server/src/http/web.ts), so they download beside the entry; the login and other public pages
+ * get no such header and stay as small as before.
+ *
+ * Writes `preloads.json` into the build: `{ publicPaths, scripts, styles }`, the scripts and
+ * stylesheets (as URLs) the layouts load with their static imports, less what the entry already
+ * loads (index.html has those), and the path prefixes of the pages that are not signed in.
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+export type SignedInPreloadsOptions = {
+  /** The layout modules every signed-in screen sits in, relative to the Vite root. */
+  layouts: string[];
+  /** Path prefixes of the pages shown signed out (no preloads there). */
+  publicPaths: string[];
+};
+
+export const PRELOADS_FILE = 'preloads.json';
+
+export type Preloads = { publicPaths: string[]; scripts: string[]; styles: string[] };
+
+/** What the plugin needs of an output chunk (Rollup's and Rolldown's OutputChunk have it; Vite adds viteMetadata). */
+export type PreloadChunk = {
+  fileName: string;
+  imports: string[];
+  isEntry: boolean;
+  moduleIds: string[];
+  viteMetadata?: { importedCss: Set<string> };
+};
+
+/** The preloads of one build: the layouts' chunks with their static imports, less the entry's. */
+export function computePreloads(chunks: PreloadChunk[], root: string, options: SignedInPreloadsOptions, base = '/'): Preloads {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const withStaticImports = (start: Iterable<string>) => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    for (let fileName = queue.pop(); fileName !== undefined; fileName = queue.pop()) {
+      if (seen.has(fileName) || !byFile.has(fileName)) continue;
+      seen.add(fileName);
+      queue.push(...byFile.get(fileName)!.imports);
+    }
+    return seen;
+  };
+  const entry = withStaticImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const layoutChunks = options.layouts.map((layout) => {
+    const id = path.resolve(root, layout);
+    const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+    if (!chunk) throw new Error(`signed-in preloads: no chunk holds ${layout}; see apps/web/vite.config.ts`);
+    return chunk.fileName;
+  });
+  const files = [...withStaticImports(layoutChunks)].filter((fileName) => !entry.has(fileName)).sort();
+  const entryStyles = new Set([...entry].flatMap((fileName) => [...(byFile.get(fileName)!.viteMetadata?.importedCss ?? [])]));
+  const styles = [...new Set(files.flatMap((fileName) => [...(byFile.get(fileName)!.viteMetadata?.importedCss ?? [])]))]
+    .filter((fileName) => !entryStyles.has(fileName))
+    .sort();
+  return { publicPaths: options.publicPaths, scripts: files.map((file) => base + file), styles: styles.map((file) => base + file) };
+}
+
+/** The Vite plugin: writes preloads.json beside index.html. */
+export function signedInPreloads(options: SignedInPreloadsOptions): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'portal:signed-in-preloads',
+    apply: 'build',
+    // After Vite's CSS plugin has dropped the chunks that only held CSS (all-styles.ts) and handed
+    // their stylesheets to the importing chunks.
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_output, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const preloads = computePreloads(chunks, root, options, base);
+      this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}
