@@ -17,7 +17,7 @@ import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
 import { CRASH_STEPS, type CrashStep } from '../modules/checkout/crash-points.js';
 import { spawnServer, waitForHealth, type ServerProcess } from '../process/server-process.js';
-import { FEATURED_SHIP_TO } from '../seed/featured.js';
+import { DEMO_BUYER, payCheckout, portalFetch } from '../test-support/checkout-driver.js';
 
 /** `count` distinct ports no process listens on now (the OS's choice), so parallel test files never collide. */
 export async function freePorts(count: number): Promise<number[]> {
@@ -53,28 +53,14 @@ export type CrashCycleReport = {
   problems: string[];
 };
 
-const XSRF = 'crash-cycle-xsrf';
-const BUYER = 'admin@summitlift.example.com';
-const PASSWORD = 'Demo-Portal-2026!';
-const CHOICES = { notice: false, residential: false, forklift: false, liftgate: false };
-
 type Answer = { status: number; body: unknown };
 
+/** The demo buyer's calls to the server at `port`: `call` answers any status, `ok` only 2xx. */
 function client(port: number) {
   let token = '';
   async function call(method: string, url: string, body?: unknown): Promise<Answer> {
-    const response = await fetch(`http://127.0.0.1:${port}${url}`, {
-      method,
-      headers: {
-        cookie: `XSRF-TOKEN=${XSRF}`,
-        'x-xsrf-token': XSRF,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    const { status, text } = await portalFetch(port, { method, url, body, token });
+    return { status, body: text ? JSON.parse(text) : null };
   }
   async function ok(method: string, url: string, body?: unknown) {
     const answer = await call(method, url, body);
@@ -85,7 +71,7 @@ function client(port: number) {
     call,
     ok,
     async login() {
-      token = (await ok('POST', '/api/users/session/login', { email: BUYER, password: PASSWORD, deviceId: 'crash-cycles' })).id as string;
+      token = (await ok('POST', '/api/users/session/login', { ...DEMO_BUYER, deviceId: 'crash-cycles' })).id as string;
     },
   };
 }
@@ -96,39 +82,12 @@ async function paidCheckout(api: ReturnType<typeof client>, cycle: number) {
     { sku: 'PBYAX-0104', quantity: 1 + (cycle % 3) },
     { sku: 'AFGAX-0050', quantity: 1 },
   ];
-  const priced = (await api.ok('POST', '/api/cart/price', {
-    catalog: 'lifts',
-    branchNumber: 101,
-    shipToState: 'CO',
+  const paid = await payCheckout((_step, method, url, body) => api.ok(method, url, body), {
     items,
-    choices: CHOICES,
-  })) as {
-    items: { sku: string; quantity: number; price: number; priceOverride: number | null }[];
-    grandTotal: number;
-  };
-  const created = (await api.ok('POST', '/api/checkout', {
-    catalog: 'lifts',
-    branchNumber: 101,
-    shipToState: 'CO',
-    email: BUYER,
-    items: priced.items.map((i) => ({ sku: i.sku, quantity: i.quantity, price: i.price, priceOverride: i.priceOverride })),
-    choices: CHOICES,
-    grandTotal: priced.grandTotal,
-  })) as { confirmationNumber: string; paymentIntentId: string; paymentIntentSecret: string };
-  await api.ok('PUT', '/api/checkout', {
-    confirmationNumber: created.confirmationNumber,
-    shipToAddress: FEATURED_SHIP_TO,
     purchaseOrderNumber: `PO-CRASH-${cycle}`,
   });
-  const paid = (await api.ok('POST', `/api/simulated-gateway/payment-intents/${created.paymentIntentId}/confirm`, {
-    clientSecret: created.paymentIntentSecret,
-    cardNumber: '4242424242424242',
-    expiry: '12 / 34',
-    cvc: '123',
-    postalCode: '80202',
-  })) as { status: string };
-  if (paid.status !== 'succeeded') throw new Error(`payment of cycle ${cycle} did not succeed: ${JSON.stringify(paid)}`);
-  return { confirmationNumber: created.confirmationNumber, lines: items.length };
+  if (paid.paymentStatus !== 'succeeded') throw new Error(`payment of cycle ${cycle} did not succeed: ${paid.paymentStatus}`);
+  return { confirmationNumber: paid.confirmationNumber, lines: items.length };
 }
 
 export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashCycleReport> {

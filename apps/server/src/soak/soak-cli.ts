@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { REPO_ROOT } from '../config.js';
 import { spawnServer, waitForHealth, type ServerProcess } from '../process/server-process.js';
-import { FEATURED_SHIP_TO } from '../seed/featured.js';
+import { DEMO_BUYER, payCheckout, portalFetch } from '../test-support/checkout-driver.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,10 +43,6 @@ if (!values.db?.startsWith('postgres')) {
 }
 const adminUrl = values.db;
 const port = Number(values.port);
-const XSRF = 'soak-xsrf';
-const EMAIL = 'admin@summitlift.example.com';
-const PASSWORD = 'Demo-Portal-2026!';
-const CHOICES = { notice: false, residential: false, forklift: false, liftgate: false };
 const KEYWORDS = ['lift', 'two post', 'APX2P', 'tire changer', 'balancer', 'compressor', 'scissor', 'alignment', '9000', 'accessories'];
 const SKUS = ['PBYAX-0104', 'APX2P-9000', 'TTAAL-3D40', 'AFGAC-0080', 'TQL2P-12000', 'BPRWB-2800'];
 
@@ -65,18 +61,7 @@ async function call(kind: string | undefined, token: string, method: string, url
   let status = 0;
   let text = '';
   try {
-    const response = await fetch(`http://127.0.0.1:${port}${url}`, {
-      method,
-      headers: {
-        cookie: `XSRF-TOKEN=${XSRF}`,
-        'x-xsrf-token': XSRF,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    status = response.status;
-    text = await response.text();
+    ({ status, text } = await portalFetch(port, { method, url, body, token }));
   } catch (error) {
     text = (error as Error).message;
   }
@@ -90,7 +75,7 @@ async function call(kind: string | undefined, token: string, method: string, url
 }
 
 async function login(): Promise<string> {
-  return (await call('login', '', 'POST', '/api/users/session/login', { email: EMAIL, password: PASSWORD, deviceId: 'soak' })).id as string;
+  return (await call('login', '', 'POST', '/api/users/session/login', { ...DEMO_BUYER, deviceId: 'soak' })).id as string;
 }
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
@@ -126,38 +111,12 @@ async function browse(token: string) {
 async function checkOut(token: string) {
   const started = performance.now();
   const items = [{ sku: pick(SKUS.slice(0, 2)), quantity: 1 + Math.floor(Math.random() * 3) }];
-  const priced = (await call('cart-price', token, 'POST', '/api/cart/price', {
-    catalog: 'lifts',
-    branchNumber: 101,
-    shipToState: 'CO',
+  // A payment that did not succeed shows as the completion's error (409), counted with the others.
+  const { confirmationNumber } = await payCheckout((step, method, url, body) => call(step, token, method, url, body), {
     items,
-    choices: CHOICES,
-  })) as {
-    items: { sku: string; quantity: number; price: number; priceOverride: number | null }[];
-    grandTotal: number;
-  };
-  const created = (await call('checkout-create', token, 'POST', '/api/checkout', {
-    catalog: 'lifts',
-    branchNumber: 101,
-    shipToState: 'CO',
-    email: EMAIL,
-    items: priced.items.map((i) => ({ sku: i.sku, quantity: i.quantity, price: i.price, priceOverride: i.priceOverride })),
-    choices: CHOICES,
-    grandTotal: priced.grandTotal,
-  })) as { confirmationNumber: string; paymentIntentId: string; paymentIntentSecret: string };
-  await call('checkout-update', token, 'PUT', '/api/checkout', {
-    confirmationNumber: created.confirmationNumber,
-    shipToAddress: FEATURED_SHIP_TO,
     purchaseOrderNumber: 'PO-SOAK',
   });
-  await call('card-confirm', token, 'POST', `/api/simulated-gateway/payment-intents/${created.paymentIntentId}/confirm`, {
-    clientSecret: created.paymentIntentSecret,
-    cardNumber: '4242424242424242',
-    expiry: '12 / 34',
-    cvc: '123',
-    postalCode: '80202',
-  });
-  await call('checkout-complete', token, 'GET', `/api/checkout/${created.confirmationNumber}/complete`);
+  await call('checkout-complete', token, 'GET', `/api/checkout/${confirmationNumber}/complete`);
   samples.push({ kind: 'whole checkout', ms: performance.now() - started, ok: true });
 }
 
