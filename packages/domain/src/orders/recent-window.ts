@@ -1,8 +1,11 @@
 /**
  * Recent Orders windows (spec 2 "Recent Orders", spec 9): Day / 3 Days / Week of calendar days in
  * the caller's time zone. Page 1 ends with today; each later page is the same number of days
- * earlier (the "earlier" arrow). Pure: the clock and the zone are arguments.
+ * earlier (the "earlier" arrow). Pure: the clock and the zone are arguments. The zone arithmetic
+ * (offsets, daylight-saving changes) is @date-fns/tz's TZDate, a Date that reads and sets its
+ * fields in a named zone.
  */
+import { TZDate, tzOffset } from '@date-fns/tz';
 
 export const RECENT_TIME_FRAMES = [1, 3, 7] as const;
 export type RecentTimeFrame = (typeof RECENT_TIME_FRAMES)[number];
@@ -33,67 +36,18 @@ export function isRecentUpdateType(value: unknown): value is RecentUpdateType {
   return RECENT_UPDATE_TYPES.includes(value as RecentUpdateType);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** An IANA zone name the runtime knows (`America/Denver`, `UTC`). */
 export function isValidTimeZone(timeZone: string): boolean {
   if (!timeZone || timeZone.length > 64) return false;
-  try {
-    partsFormatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-type LocalDateTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-function localDateTime(instant: number, timeZone: string): LocalDateTime {
-  const values: Record<string, number> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') values[part.type] = Number(part.value);
-  }
-  return {
-    year: values.year!,
-    month: values.month!,
-    day: values.day!,
-    hour: values.hour!,
-    minute: values.minute!,
-    second: values.second!,
-  };
-}
-
-/** Offset of the zone from UTC at an instant, in ms (Denver in winter: -7 h). */
-function offsetAt(instant: number, timeZone: string): number {
-  const l = localDateTime(instant, timeZone);
-  const asUtc = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  return !Number.isNaN(tzOffset(timeZone, new Date(0)));
 }
 
 export type CalendarDay = { year: number; month: number; day: number };
 
 /** The calendar day an instant falls on in a zone. */
 export function calendarDayIn(instant: Date, timeZone: string): CalendarDay {
-  const { year, month, day } = localDateTime(instant.getTime(), timeZone);
-  return { year, month, day };
+  const local = new TZDate(instant.getTime(), timeZone);
+  return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
 }
 
 /** A calendar day moved by whole days (month and year roll over). */
@@ -102,22 +56,13 @@ export function addCalendarDays(day: CalendarDay, days: number): CalendarDay {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
-function sameDay(a: CalendarDay, b: CalendarDay): boolean {
-  return a.year === b.year && a.month === b.month && a.day === b.day;
-}
-
 /**
  * The first instant of a calendar day in a zone: its midnight, or, where a daylight-saving change
- * skips midnight, the first moment that exists on that day.
+ * skips midnight, the first moment that exists on that day (TZDate moves a missing local time
+ * forward past the gap).
  */
 export function startOfDayIn(day: CalendarDay, timeZone: string): Date {
-  const guess = Date.UTC(day.year, day.month - 1, day.day);
-  const first = guess - offsetAt(guess, timeZone);
-  const second = guess - offsetAt(first, timeZone);
-  const candidates = [first, second].filter((t) => sameDay(calendarDayIn(new Date(t), timeZone), day)).sort((a, b) => a - b);
-  if (candidates.length > 0) return new Date(candidates[0]!);
-  // Midnight does not exist that day: the day begins where the clock jumps to, an hour later at most.
-  return new Date(Math.max(first, second));
+  return new Date(new TZDate(day.year, day.month - 1, day.day, timeZone).getTime());
 }
 
 export type RecentWindow = { startTime: Date; endTime: Date };
