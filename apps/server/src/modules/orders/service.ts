@@ -15,7 +15,15 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { branchScope, userScope } from './order-scope.js';
-import { findOpenOrders, findOrderChildren, findOrderInScope, findRecentOrders, phoneDigitsOf, searchOrders } from './repository.js';
+import {
+  findOpenOrders,
+  findOrderChildren,
+  findOrderInScope,
+  findRecentOrders,
+  phoneDigitsOf,
+  searchOrders,
+  type OrderRow,
+} from './repository.js';
 import { toOrderDetail, toOrderSummary } from './order-view.js';
 
 export async function openOrders(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<OrderSummary[]> {
@@ -85,4 +93,12 @@ export async function orderDetail(db: Database, principal: Principal, documentNu
   const order = await findOrderInScope(db, scope, documentNumber);
   if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE);
   return toOrderDetail(order, await findOrderChildren(db, order.id), principal.user.restrictedPricing);
+}
+
+/**
+ * An order's detail for the manufacturer's own systems (the integration API): any organization's
+ * order, with the dealer's real prices.
+ */
+export async function orderDetailForManufacturer(db: Database, order: OrderRow): Promise<OrderDetail> {
+  return toOrderDetail(order, await findOrderChildren(db, order.id), false);
 }
