@@ -15,7 +15,13 @@ export function staleParts(options?: { stamp?: Stamp; webHash?: string; serverHa
   webHash: string;
   serverHash: string;
 };
-export function buildWeb(): void;
+export function run(command: string, args: string[], options?: { stdio?: 'inherit' | 'ignore' }): Promise<number>;
+export function buildWeb(): Promise<void>;
 export function buildServer(outDir?: string): Promise<void>;
 export function writeStamp(parts: Stamp, file?: string): void;
-export function buildAll(options?: { force?: boolean; serverOnly?: boolean; log?: (line: string) => void }): Promise<string[]>;
+export function buildAll(options?: {
+  force?: boolean;
+  serverOnly?: boolean;
+  log?: (line: string) => void;
+  whileWebBuilds?: () => Promise<unknown>;
+}): Promise<string[]>;

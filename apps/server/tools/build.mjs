@@ -17,7 +17,7 @@
  * Usage: node apps/server/tools/build.mjs [--server-only] [--out=DIR]
  */
 import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -99,13 +99,19 @@ export function staleParts({
   };
 }
 
-function runOrExit(command, args) {
-  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/** Runs a command with this process's output; its exit code (the process's own exit code on a signal: 1). */
+export function run(command, args, { stdio = 'inherit' } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, stdio });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
 }
 
-export function buildWeb() {
-  runOrExit('npm', ['run', 'build', '-w', 'apps/web']);
+/** `vite build` of the web app (with its size budget); exits this process when it fails. */
+export async function buildWeb() {
+  const code = await run('npm', ['run', 'build', '-w', 'apps/web']);
+  if (code !== 0) process.exit(code);
 }
 
 /** Bundles the server entries into `outDir` (ESM for Node 20, packages external except @portal/domain). */
@@ -140,21 +146,25 @@ export function writeStamp(parts, file = STAMP_FILE) {
   writeFileSync(file, `${JSON.stringify({ ...readStamp(file), ...parts, builtAt: new Date().toISOString() }, null, 2)}\n`);
 }
 
-/** Builds what is stale (or everything with `force`) and records the hashes; returns what it built. */
-export async function buildAll({ force = false, serverOnly = false, log = console.log } = {}) {
+/**
+ * Builds what is stale (or everything with `force`) and records the hashes; returns what it built.
+ * The server is bundled first (a second or so), so `whileWebBuilds` (npm start: preparing the
+ * database with dist/migrate-cli.js) can run on it while the web app builds, the longest part.
+ */
+export async function buildAll({ force = false, serverOnly = false, log = console.log, whileWebBuilds = async () => {} } = {}) {
   const stale = staleParts();
   const built = [];
-  if (!serverOnly && (force || stale.web)) {
-    log('Building the web app...');
-    buildWeb();
-    writeStamp({ web: stale.webHash });
-    built.push('web');
-  }
   if (force || stale.server) {
     log('Bundling the server...');
     await buildServer();
     writeStamp({ server: stale.serverHash });
     built.push('server');
+  }
+  if (!serverOnly && (force || stale.web)) {
+    log('Building the web app...');
+    await Promise.all([buildWeb(), whileWebBuilds()]);
+    writeStamp({ web: stale.webHash });
+    built.push('web');
   }
   return built;
 }
