@@ -21,8 +21,9 @@ ENV PORTAL_MODE=production \
     HOST=0.0.0.0 \
     PORT=3000
 WORKDIR /app
-# The whole tree after the build: bundle, web build, migrations and the runtime packages; the
-# sources stay so that operational commands (npm run portal, npm run db:migrate) run in the image.
+# The whole tree after the build: bundle, web build, migrations and the runtime packages. The
+# operator's tool runs from its bundle here (`node apps/server/dist/portal.js <command>`: the
+# build tools are pruned); the sources stay so that `npm run db:migrate` (tsx) runs too.
 COPY --from=build --chown=root:root /app /app
 USER node
 EXPOSE 3000
