@@ -4,12 +4,11 @@
  * before anything is written, and each command writes in one transaction.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ROLE_KEYS } from '@portal/domain';
+import { isOrganizationFlag, ORGANIZATION_FLAGS, ROLE_KEYS } from '@portal/domain';
 import { catalogs, priceLists } from '../modules/catalog/schema.js';
 import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
 import type { DatabaseTransaction, Queryable } from '../db/client.js';
 import { changedFields, recordCommandLineAudit } from '../modules/audit/service.js';
-import { ORGANIZATION_FLAGS, type OrganizationFlag } from '../modules/auth/principal.js';
 import { CliError, centsArg, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 const FEES = {
@@ -90,10 +89,9 @@ function plan(values: Values): Plan {
   }
   const flags = (list: string[] | undefined, on: boolean) => {
     for (const flag of (list ?? []).flatMap(listArg)) {
-      if (!ORGANIZATION_FLAGS.includes(flag as OrganizationFlag))
-        throw usageError(`Unknown flag "${flag}"; the flags are ${ORGANIZATION_FLAGS.join(', ')}.`);
-      if (columns[flag as OrganizationFlag] === !on) throw usageError(`The flag ${flag} is both enabled and disabled.`);
-      columns[flag as OrganizationFlag] = on;
+      if (!isOrganizationFlag(flag)) throw usageError(`Unknown flag "${flag}"; the flags are ${ORGANIZATION_FLAGS.join(', ')}.`);
+      if (columns[flag] === !on) throw usageError(`The flag ${flag} is both enabled and disabled.`);
+      columns[flag] = on;
     }
   };
   flags(values.enable, true);

@@ -9,7 +9,7 @@
  * appear only in the mails of recipients without that restriction.
  */
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { formatCents, formatDate, formatPhone, formatZip, orderStatusLabel } from '@portal/domain';
+import { escapeHtml, formatCents, formatDate, formatPhone, formatZip, orderStatusLabel } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
 import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
 import { users } from '../users/schema.js';
@@ -49,9 +49,6 @@ export async function subscribersOf(
     )
     .orderBy(asc(users.id));
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A mail body kept as blocks so the text and the HTML version say the same. */
 type Block = { text: string; href?: string } | { heading: string } | { list: string[] };
