@@ -8,11 +8,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ROLE_KEYS, isValidEmail } from '@portal/domain';
 import { branches, organizations } from '../modules/organizations/schema.js';
 import { linkOrigin } from '../http/origin.js';
-import { enqueueMail } from '../modules/mail/outbox.js';
-import { codeMail } from '../modules/password/mail.js';
-import { findUserByEmail, insertChallenge, retireChallenges } from '../modules/password/repository.js';
-import { CHALLENGE_LIMITS, issueInvite, prepareCode } from '../modules/password/service.js';
-import { insertUser, replaceUserBranches } from '../modules/users/repository.js';
+import { CHALLENGE_LIMITS, issueInvite, mailCodeTo, prepareCode } from '../modules/password/service.js';
+import { addUser, userByEmail } from '../modules/users/service.js';
 import { CliError, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 export const USERS_HELP = `usage: npm run portal -- users <create|reset-password> [options]
@@ -105,30 +102,28 @@ async function createUser(values: Values, ctx: CliContext): Promise<void> {
     : [];
   const missing = branchNumbers.filter((n) => !orgBranches.some((b) => b.branchNumber === n));
   if (missing.length) throw new CliError(`The organization has no branch ${missing.join(', ')}.`);
-  if (await findUserByEmail(db, email)) throw new CliError(`A user with the email ${email} already exists.`);
+  if (await userByEmail(db, email)) throw new CliError(`A user with the email ${email} already exists.`);
 
   const prepared = await prepareCode();
   const user = await db.transaction(async (tx) => {
-    const created = await insertUser(tx, {
-      organizationId,
-      email,
-      firstName,
-      lastName,
-      phone,
-      isActive: true,
-      isVerified: false,
-      roles: values['organization-roles'] ? [] : roles,
-      useOrganizationRoles: values['organization-roles'] ?? false,
-      useOrganizationBranches: allBranches,
-      restrictedPricing: values['restricted-pricing'] ?? false,
-      limitOrderHistory: values['limit-order-history'] ?? false,
-    });
-    if (!allBranches)
-      await replaceUserBranches(
-        tx,
-        created.id,
-        orgBranches.map((b) => b.id),
-      );
+    const created = await addUser(
+      tx,
+      {
+        organizationId,
+        email,
+        firstName,
+        lastName,
+        phone,
+        isActive: true,
+        isVerified: false,
+        roles: values['organization-roles'] ? [] : roles,
+        useOrganizationRoles: values['organization-roles'] ?? false,
+        useOrganizationBranches: allBranches,
+        restrictedPricing: values['restricted-pricing'] ?? false,
+        limitOrderHistory: values['limit-order-history'] ?? false,
+      },
+      orgBranches.map((b) => b.id),
+    );
     await issueInvite(tx, {
       user: created,
       prepared,
@@ -143,15 +138,10 @@ async function createUser(values: Values, ctx: CliContext): Promise<void> {
 
 async function resetPassword(email: string, ctx: CliContext): Promise<void> {
   const db = await ctx.database();
-  const user = await findUserByEmail(db, email);
+  const user = await userByEmail(db, email);
   if (!user) throw new CliError(`No user has the email ${email}.`);
   if (!user.isActive) throw new CliError(`The user ${email} is deactivated; activate the user first.`);
-  const { code, codeHash } = await prepareCode();
-  await db.transaction(async (tx) => {
-    await retireChallenges(tx, user.id);
-    const challenge = await insertChallenge(tx, { userId: user.id, codeHash, lifetimeMinutes: CHALLENGE_LIMITS.codeLifetimeMinutes });
-    await enqueueMail(tx, [codeMail(user, code, challenge.id, CHALLENGE_LIMITS.codeLifetimeMinutes)]);
-  });
+  await mailCodeTo(db, user);
   ctx.out(
     `Mailed a ${user.isVerified ? 'password reset' : 'activation'} code to ${email} (valid ${CHALLENGE_LIMITS.codeLifetimeMinutes} minutes).`,
   );

@@ -101,10 +101,30 @@ export async function requestChallenge(db: Database, rawEmail: string, address: 
     const user = await findUserByEmail(tx, email);
     // A deactivated account cannot sign in, so it gets no code either (and the answer is the same).
     if (!user || !user.isActive) return;
-    await retireChallenges(tx, user.id);
-    const challenge = await insertChallenge(tx, { userId: user.id, codeHash, lifetimeMinutes: CHALLENGE_LIMITS.codeLifetimeMinutes });
-    await enqueueMail(tx, [codeMail(user, code, challenge.id, CHALLENGE_LIMITS.codeLifetimeMinutes)]);
+    await replaceCode(tx, user, { code, codeHash });
   });
+}
+
+type CodeRecipient = { id: number; email: string; firstName: string; isVerified: boolean };
+
+/** Retires the user's open codes and queues the mail of a new one, inside the caller's transaction. */
+async function replaceCode(tx: Queryable, user: CodeRecipient, prepared: { code: string; codeHash: string }): Promise<void> {
+  await retireChallenges(tx, user.id);
+  const challenge = await insertChallenge(tx, {
+    userId: user.id,
+    codeHash: prepared.codeHash,
+    lifetimeMinutes: CHALLENGE_LIMITS.codeLifetimeMinutes,
+  });
+  await enqueueMail(tx, [codeMail(user, prepared.code, challenge.id, CHALLENGE_LIMITS.codeLifetimeMinutes)]);
+}
+
+/**
+ * Mails a user a new reset (or activation) code at the operator's word (the command line's
+ * `users reset-password`): no throttle, the operator vouches for the request.
+ */
+export async function mailCodeTo(db: Database, user: CodeRecipient): Promise<void> {
+  const prepared = await prepareCode();
+  await db.transaction((tx) => replaceCode(tx, user, prepared));
 }
 
 /** `POST /api/secure-challenge/verify`: a right code becomes a one-time token for the new password. */

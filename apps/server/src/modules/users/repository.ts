@@ -54,6 +54,11 @@ export async function emailInUse(db: Queryable, email: string, exceptUserId?: nu
   return !!row;
 }
 
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
 export async function insertUser(db: Queryable, values: UserInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('user not inserted');

@@ -16,12 +16,14 @@ import {
   assignedBranchIds,
   emailInUse,
   findOrganizationUser,
+  findUserByEmail,
   insertUser,
   isUniqueViolation,
   listOrganizationUsers,
   organizationBranches,
   replaceUserBranches,
   updateOrganizationUser,
+  type UserInsert,
   type UserRow,
 } from './repository.js';
 import { storedPermissions, toManagedUser } from './view.js';
@@ -246,4 +248,19 @@ export async function inviteUser(db: Database, principal: Principal, body: Invit
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+}
+
+/** A user by login email (stored lower-case), in any organization; undefined when there is none. */
+export async function userByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email.toLowerCase());
+}
+
+/**
+ * Adds a user inside the caller's transaction, with its own branches unless it inherits the
+ * organization's (the command line's `users create`; the API invites with inviteUser).
+ */
+export async function addUser(tx: Queryable, values: UserInsert, ownBranchIds: number[]): Promise<UserRow> {
+  const user = await insertUser(tx, values);
+  if (!values.useOrganizationBranches) await replaceUserBranches(tx, user.id, ownBranchIds);
+  return user;
 }
