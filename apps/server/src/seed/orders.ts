@@ -22,7 +22,7 @@ import {
   type ScriptedOrderKey,
 } from './order-script.js';
 import { billToOf, type BranchSeed, type CatalogId, type OrganizationSet } from './organizations.js';
-import { STATE_SALES_TAX_BPS, type StateCode } from '@portal/domain';
+import { ORDER_STATUS, orderStatusLabel, STATE_SALES_TAX_BPS, type StateCode } from '@portal/domain';
 import { CITIES, nearbyZip, phoneIn, streetAddress, suiteOrEmpty, type City } from './places.js';
 import { LAST_NAMES, shopName, slugOf } from './people.js';
 import { rngFor, uniqueCode, type Rng } from './prng.js';
@@ -260,7 +260,7 @@ function buildOrder(
   const enteredMs = ctx.nowMs - draft.ageMs;
   const ageDays = draft.ageMs / DAY;
   const status = script ? script.status : statusForAge(rng, ageDays);
-  const partial = status === 55 || status === 59;
+  const partial = orderStatusLabel(status) === 'Partially Shipped';
 
   // Lines.
   const catalog: CatalogId = !script && branch.catalogs.includes('show') && rng.chance(0.08) ? 'show' : 'lifts';
@@ -353,14 +353,15 @@ function buildOrder(
     if (script.cancelledHoursAgo !== undefined) cancelledMs = nowMs - script.cancelledHoursAgo * HOUR;
     if (script.invoicedHoursAgo !== undefined) invoicedMs = nowMs - script.invoicedHoursAgo * HOUR;
   } else {
-    if (status === -10) cancelledMs = enteredMs + Math.min(draft.ageMs, 3 * DAY) * (0.05 + 0.95 * rng.next());
-    if (status >= 55) shippedMs = enteredMs + Math.min(draft.ageMs * 0.95, DAY * (0.5 + 9.5 * rng.next() ** 1.5));
-    if (shippedMs !== null && status >= 70) invoicedMs = shippedMs + Math.min((nowMs - shippedMs) * 0.95, DAY * (0.2 + 4 * rng.next()));
+    if (status === ORDER_STATUS.cancelled) cancelledMs = enteredMs + Math.min(draft.ageMs, 3 * DAY) * (0.05 + 0.95 * rng.next());
+    if (status >= ORDER_STATUS.partialShip) shippedMs = enteredMs + Math.min(draft.ageMs * 0.95, DAY * (0.5 + 9.5 * rng.next() ** 1.5));
+    if (shippedMs !== null && status >= ORDER_STATUS.invoiced)
+      invoicedMs = shippedMs + Math.min((nowMs - shippedMs) * 0.95, DAY * (0.2 + 4 * rng.next()));
   }
   let expectedShipDate: string | null = null;
-  if (status >= 20) {
+  if (status >= ORDER_STATUS.processing) {
     if (shippedMs !== null) expectedShipDate = dateOf(Math.max(enteredMs, shippedMs - rng.int(0, 2) * DAY));
-    else if (status === 25) expectedShipDate = dateOf(Math.max(nowMs, enteredMs) + rng.int(14, 45) * DAY);
+    else if (status === ORDER_STATUS.backordered) expectedShipDate = dateOf(Math.max(nowMs, enteredMs) + rng.int(14, 45) * DAY);
     else if (script) expectedShipDate = dateOf(nowMs + rng.int(1, 6) * DAY);
     else expectedShipDate = dateOf(enteredMs + rng.int(2, 10) * DAY);
   }
@@ -371,7 +372,7 @@ function buildOrder(
     const goods = lines.filter((l) => !l.isLabor);
     const splittable = goods.length >= 2 || goods[0]!.quantityOrdered >= 2;
     if (script?.shipments) shipmentPlan = script.shipments;
-    else if (status === 55) shipmentPlan = rng.chance(0.6) ? 'two-partial' : 'one-partial';
+    else if (status === ORDER_STATUS.partialShip) shipmentPlan = rng.chance(0.6) ? 'two-partial' : 'one-partial';
     else if (status === 59) shipmentPlan = 'one-partial';
     else shipmentPlan = splittable && rng.chance(0.15) ? 'two-full' : 'one';
     if (shipmentPlan === 'two-full') {
