@@ -1,16 +1,5 @@
 /**
- * How the end-to-end tests start the system Chromium (never a downloaded browser). Without the
- * background-networking flags Chromium keeps trying to reach Google's hosts, which this closed
- * network refuses.
+ * How the end-to-end tests start the system Chromium (never a downloaded browser): the path and
+ * flags the web bench uses too, defined once beside it (apps/server/src/bench/system-chromium.ts).
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/src/bench/system-chromium';

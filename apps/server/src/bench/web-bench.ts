@@ -16,19 +16,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-
-/** The system Chromium with the flags of the end-to-end tests (apps/web/e2e/chromium.ts). */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './system-chromium.js';
 
 const DEMO_USER = 'admin@summitlift.example.com';
 const DEMO_PASSWORD = 'Demo-Portal-2026!';
@@ -185,7 +173,8 @@ export async function run(args: string[]): Promise<void> {
   if (!health?.ok) throw new Error(`no portal answers at ${options.url}: start it first (npm start), or pass --url=...`);
 
   if (options.save) mkdirSync(options.save, { recursive: true });
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
+  // The flags of the end-to-end tests; headless, which Playwright sets there itself.
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS], logLevel: 'silent' });
   let browser: Browser | undefined;
   const rows: { label: string; runs: Measure[] }[] = [];
   try {
