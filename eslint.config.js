@@ -106,14 +106,6 @@ const boundaryZones = {
   serverLayers: serverLayerZones,
 };
 
-// Walls the code still breaks while issue 19 moves it (module tables and SQL, http/access.ts): ready,
-// proven by the lint test, and left out of `npm run lint` until those moves land.
-// LINT_EVERY_WALL=1 turns them on.
-const notYetEnforced = process.env.LINT_EVERY_WALL === '1' ? [] : ['serverModules', 'serverLayers'];
-const enforcedZones = Object.entries(boundaryZones)
-  .filter(([wall]) => !notYetEnforced.includes(wall))
-  .flatMap(([, zones]) => zones);
-
 const restrict = (...patterns) => [
   'error',
   { patterns: [{ group: patterns, message: 'This import breaks the layering of docs/architecture.md.' }] },
@@ -146,7 +138,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: enforcedZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: Object.values(boundaryZones).flat() }],
     },
   },
   {

@@ -10,27 +10,14 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const webSrc = path.join(root, 'apps/web/src');
 
-const previousWalls = process.env.LINT_EVERY_WALL;
-let eslint: ESLint;
-
-beforeAll(() => {
-  // The walls the code still breaks are ready but left out of `npm run lint` until the moves of
-  // issue 19 land; this switch turns them on so they are proven here already.
-  process.env.LINT_EVERY_WALL = '1';
-  eslint = new ESLint({
-    cwd: root,
-    overrideConfig: { files: ['**/*.{ts,tsx}'], rules: { 'import-x/no-unresolved': 'error' } },
-  });
-});
-
-afterAll(() => {
-  if (previousWalls === undefined) delete process.env.LINT_EVERY_WALL;
-  else process.env.LINT_EVERY_WALL = previousWalls;
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: { files: ['**/*.{ts,tsx}'], rules: { 'import-x/no-unresolved': 'error' } },
 });
 
 /** The rules broken by a file at `filePath` (relative to the repository) holding `text`, each named once. */
