@@ -5,6 +5,22 @@ import { useCartActions, useCartCatalog, useCartQuantity } from '@/app/providers
 import { useSession } from '@/lib/session-store';
 import { addBlockedReason } from './add-blocked-reason';
 
+/** The image a tile shows: the product's first, or the placeholder drawing. */
+const tileImageOf = (product: Product) => product.eCommerceInformation.images[0] ?? PLACEHOLDER_IMAGE_URL;
+
+/**
+ * Starts loading the first tiles' images while those tiles are still being drawn (the catalog page
+ * draws a page of tiles in a deferred render): the first image is the page's largest paint, and
+ * the tile's own <img> then finds it loaded (issue 21).
+ */
+export function preloadTileImages(products: Product[]): void {
+  for (const product of products) {
+    const image = document.createElement('img');
+    image.fetchPriority = 'high';
+    image.src = tileImageOf(product);
+  }
+}
+
 const STATUS_COLOR = { inStock: 'teal', outsideRegion: 'blue', backordered: 'orange', callForAvailability: 'gray' } as const;
 
 type ProductTileProps = {
@@ -51,7 +67,7 @@ export function ProductTile({ product, catalogId, canOrder, eager = false }: Pro
     >
       <Card.Section>
         <Image
-          src={info.images[0] ?? PLACEHOLDER_IMAGE_URL}
+          src={tileImageOf(product)}
           fallbackSrc={PLACEHOLDER_IMAGE_URL}
           alt=""
           h={160}

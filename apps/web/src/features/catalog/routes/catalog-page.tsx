@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { totalPagesOf, CATALOG_SCREEN_PAGE_SIZE, hasRoles } from '@portal/domain';
@@ -7,7 +7,8 @@ import { requestDestinationState, sessionStore, useSession, useSessionState } fr
 import { downloadCatalogExport } from '../api/export-catalog';
 import { startEarlySearch, useCatalogSearch } from '../api/search-catalog';
 import { Pager } from '@/components/pager';
-import { ProductTile } from '../components/product-tile';
+import { preloadTileImages } from '../components/product-tile';
+import { ProductTileGrid } from '../components/product-tile-grid';
 import { recallSearch, rememberSearch } from '../components/search-memory';
 
 /** The fallback catalog of the dashboard link, labelled Catalog (spec 2, 9). */
@@ -17,6 +18,9 @@ function pageOf(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
+
+/** Tiles in the first screenful (a row at the widest layout): their images load first and eagerly. */
+const FIRST_ROW = 4;
 
 /** This screen's route, /products/catalog/{catalogId}. */
 const CATALOG_PATH = /^\/products\/catalog\/([^/]+)\/?$/;
@@ -96,6 +100,9 @@ export function CatalogPage() {
   const result = useDeferredValue(answer, null);
   const drawing = result !== answer;
   const pending = search.isPending || (drawing && result === null);
+  useEffect(() => {
+    if (answer) preloadTileImages(answer.results.slice(0, FIRST_ROW));
+  }, [answer]);
   const totalPages = totalPagesOf(result?.totalResults ?? 0, CATALOG_SCREEN_PAGE_SIZE);
   const catalog = user.catalogs.find((c) => c.id === catalogId);
   const title = catalogId === FALLBACK_CATALOG_ID || !catalog ? 'Catalog' : catalog.label;
@@ -181,12 +188,13 @@ export function CatalogPage() {
               <Loader aria-label="Loading products" />
             </div>
           ) : result && result.results.length > 0 ? (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} aria-busy={search.isFetching || drawing}>
-              {result.results.map((product, index) => (
-                // The first row (up to four tiles) is on screen at once: its images load eagerly.
-                <ProductTile key={product.sku} product={product} catalogId={catalogId} canOrder={canOrder} eager={index < 4} />
-              ))}
-            </SimpleGrid>
+            <ProductTileGrid
+              products={result.results}
+              catalogId={catalogId}
+              canOrder={canOrder}
+              firstRow={FIRST_ROW}
+              busy={search.isFetching || drawing}
+            />
           ) : (
             <Text c="dimmed">No products match your search.</Text>
           )}

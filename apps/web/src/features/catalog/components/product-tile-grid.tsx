@@ -1,0 +1,38 @@
+import { startTransition, useEffect, useState } from 'react';
+import { SimpleGrid } from '@mantine/core';
+import type { Product } from '@portal/domain';
+import { ProductTile } from './product-tile';
+
+type ProductTileGridProps = {
+  products: Product[];
+  catalogId: string;
+  canOrder: boolean;
+  /** Tiles in the first screenful: drawn first, their images loaded eagerly. */
+  firstRow: number;
+  /** A newer answer is on its way or being drawn. */
+  busy: boolean;
+};
+
+/**
+ * The catalog page's tiles. When the grid first appears, only the first screenful is drawn, and
+ * the rest in a transition right after (issue 21: on a phone the first tile's image is the page's
+ * largest paint, and drawing twenty tiles before it took a second at Lighthouse's 4x slowdown).
+ * Until all are drawn the grid keeps a screen's height, so what follows does not jump into view
+ * and away again (layout shift), and says it is busy.
+ */
+export function ProductTileGrid({ products, catalogId, canOrder, firstRow, busy }: ProductTileGridProps) {
+  const [allDrawn, setAllDrawn] = useState(false);
+  useEffect(() => {
+    startTransition(() => setAllDrawn(true));
+  }, []);
+  const shown = allDrawn ? products : products.slice(0, firstRow);
+  const partial = shown.length < products.length;
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} aria-busy={busy || partial} style={partial ? { minHeight: '100vh' } : undefined}>
+      {shown.map((product, index) => (
+        <ProductTile key={product.sku} product={product} catalogId={catalogId} canOrder={canOrder} eager={index < firstRow} />
+      ))}
+    </SimpleGrid>
+  );
+}
