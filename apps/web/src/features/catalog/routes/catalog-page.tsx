@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
-import { totalPagesOf, CATALOG_SCREEN_PAGE_SIZE, hasRoles } from '@portal/domain';
+import { totalPagesOf, CATALOG_SCREEN_PAGE_SIZE, hasRoles, FALLBACK_CATALOG_ID } from '@portal/domain';
 import { requestDestinationState, sessionStore, useSession, useSessionState } from '@/lib/session-store';
 import { downloadCatalogExport } from '../api/export-catalog';
 import { startEarlySearch, useCatalogSearch } from '../api/search-catalog';
@@ -10,9 +10,6 @@ import { Pager } from '@/components/pager';
 import { preloadTileImages } from '../components/product-tile';
 import { ProductTileGrid } from '../components/product-tile-grid';
 import { recallSearch, rememberSearch } from '../components/search-memory';
-
-/** The fallback catalog of the dashboard link, labelled Catalog (spec 2, 9). */
-const FALLBACK_CATALOG_ID = 'portal';
 
 function pageOf(value: string | null): number {
   const page = Number(value);
