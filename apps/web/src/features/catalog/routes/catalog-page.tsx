@@ -6,6 +6,7 @@ import { totalPagesOf, CATALOG_SCREEN_PAGE_SIZE, hasRoles, FALLBACK_CATALOG_ID }
 import { requestDestinationState, sessionStore, useSession, useSessionState } from '@/lib/session-store';
 import { downloadCatalogExport } from '../api/export-catalog';
 import { startEarlySearch, useCatalogSearch } from '../api/search-catalog';
+import { DestinationStatePrompt } from '@/components/destination-state-prompt';
 import { Pager } from '@/components/pager';
 import { preloadTileImages } from '../components/product-tile';
 import { ProductTileGrid } from '../components/product-tile-grid';
@@ -161,12 +162,7 @@ export function CatalogPage() {
       </form>
 
       {!destinationState ? (
-        <Alert color="yellow" title="Choose a destination state">
-          <Text size="sm">Prices and availability depend on where the order ships.</Text>
-          <Button mt="xs" size="xs" onClick={() => requestDestinationState()}>
-            Choose Destination State
-          </Button>
-        </Alert>
+        <DestinationStatePrompt />
       ) : branchNumber === null ? (
         <Alert color="yellow">Choose a branch to see the catalog.</Alert>
       ) : result?.notFound ? (

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Divider, Grid, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Divider, Grid, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { availabilityText, brandLogoUrl, FALLBACK_CATALOG_ID, formatDate, formatMoney, hasRoles, type Product } from '@portal/domain';
+import { DestinationStatePrompt } from '@/components/destination-state-prompt';
 import { requestDestinationState, useSession, useSessionState } from '@/lib/session-store';
 import { useProduct } from '../api/product';
 import { ImageCarousel } from '../components/image-carousel';
@@ -21,14 +22,7 @@ export function ProductPage() {
   }, [destinationState]);
 
   if (!destinationState) {
-    return (
-      <Alert color="yellow" title="Choose a destination state">
-        <Text size="sm">Prices and availability depend on where the order ships.</Text>
-        <Button mt="xs" size="xs" onClick={() => requestDestinationState()}>
-          Choose Destination State
-        </Button>
-      </Alert>
-    );
+    return <DestinationStatePrompt />;
   }
   if (branchNumber === null) return <Alert color="yellow">Choose a branch to see the product.</Alert>;
   if (query.isPending) return <Loader aria-label="Loading product" />;
