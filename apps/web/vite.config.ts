@@ -38,6 +38,15 @@ export default defineConfig({
     signedInPreloads({
       layouts: ['src/app/query-layout.tsx', 'src/app/require-session.tsx', 'src/app/shell/signed-in-shell.tsx'],
       publicPaths: ['/login', '/password/', '/dev/'],
+      // The signed-in pages most often opened directly (a shared catalog link, the cart), with the
+      // modules src/app/router.tsx loads for them: their screen's code comes with the layouts'.
+      pages: [
+        { pattern: '^/products/catalog/[^/]+/?$', modules: ['src/features/catalog/routes/catalog-page.tsx'] },
+        {
+          pattern: '^/shopping-cart/?$',
+          modules: ['src/features/cart/routes/shopping-cart-page.tsx', 'src/features/checkout/components/use-checkout-setup.ts'],
+        },
+      ],
     }),
     // The offline shell (spec 9, docs/decisions/010-offline-shell.md): a Workbox service worker
     // (sw.js) that precaches the app shell and the static assets, and a web manifest so the portal

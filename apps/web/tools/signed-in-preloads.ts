@@ -7,9 +7,13 @@
  * (apps/server/src/http/web.ts), so they download beside the entry; the login and other public pages
  * get no such header and stay as small as before.
  *
- * Writes `preloads.json` into the build: `{ publicPaths, scripts, styles }`, the scripts and
+ * Pages opened directly most often can name their own screen's code too (`pages`: a path pattern
+ * and the route modules the router loads for it), one round trip less again.
+ *
+ * Writes `preloads.json` into the build: `{ publicPaths, scripts, styles, pages }`, the scripts and
  * stylesheets (as URLs) the layouts load with their static imports, less what the entry already
- * loads (index.html has those), and the path prefixes of the pages that are not signed in.
+ * loads (index.html has those), the path prefixes of the pages that are not signed in, and per
+ * listed page its pattern and the scripts its screen adds to the layouts'.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -19,11 +23,13 @@ export type SignedInPreloadsOptions = {
   layouts: string[];
   /** Path prefixes of the pages shown signed out (no preloads there). */
   publicPaths: string[];
+  /** Signed-in pages whose screen's code is named too: a path pattern (a RegExp source) and its route modules. */
+  pages?: { pattern: string; modules: string[] }[];
 };
 
 export const PRELOADS_FILE = 'preloads.json';
 
-export type Preloads = { publicPaths: string[]; scripts: string[]; styles: string[] };
+export type Preloads = { publicPaths: string[]; scripts: string[]; styles: string[]; pages: { pattern: string; scripts: string[] }[] };
 
 /** What the plugin needs of an output chunk (Rollup's and Rolldown's OutputChunk have it; Vite adds viteMetadata). */
 export type PreloadChunk = {
@@ -48,18 +54,26 @@ export function computePreloads(chunks: PreloadChunk[], root: string, options: S
     return seen;
   };
   const entry = withStaticImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-  const layoutChunks = options.layouts.map((layout) => {
-    const id = path.resolve(root, layout);
+  const chunkOf = (module: string) => {
+    const id = path.resolve(root, module);
     const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
-    if (!chunk) throw new Error(`signed-in preloads: no chunk holds ${layout}; see apps/web/vite.config.ts`);
+    if (!chunk) throw new Error(`signed-in preloads: no chunk holds ${module}; see apps/web/vite.config.ts`);
     return chunk.fileName;
-  });
-  const files = [...withStaticImports(layoutChunks)].filter((fileName) => !entry.has(fileName)).sort();
+  };
+  const layouts = withStaticImports(options.layouts.map(chunkOf));
+  const files = [...layouts].filter((fileName) => !entry.has(fileName)).sort();
+  const pages = (options.pages ?? []).map(({ pattern, modules }) => ({
+    pattern,
+    scripts: [...withStaticImports(modules.map(chunkOf))]
+      .filter((fileName) => !entry.has(fileName) && !layouts.has(fileName))
+      .sort()
+      .map((fileName) => base + fileName),
+  }));
   const entryStyles = new Set([...entry].flatMap((fileName) => [...(byFile.get(fileName)!.viteMetadata?.importedCss ?? [])]));
   const styles = [...new Set(files.flatMap((fileName) => [...(byFile.get(fileName)!.viteMetadata?.importedCss ?? [])]))]
     .filter((fileName) => !entryStyles.has(fileName))
     .sort();
-  return { publicPaths: options.publicPaths, scripts: files.map((file) => base + file), styles: styles.map((file) => base + file) };
+  return { publicPaths: options.publicPaths, scripts: files.map((file) => base + file), styles: styles.map((file) => base + file), pages };
 }
 
 /** The Vite plugin: writes preloads.json beside index.html. */

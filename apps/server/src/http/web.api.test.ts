@@ -20,11 +20,12 @@ const SMALL = 'assets/small-1a2b3c.js';
 const SMALL_TEXT = 'export {};\n';
 const INDEX_HTML = `<!doctype html><html><head><title>Dealer Portal</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}</head><body><div id="root"></div></body></html>`;
 
-/** What apps/web/tools/signed-in-preloads.ts writes: the signed-in layouts' files, the public path prefixes. */
+/** What apps/web/tools/signed-in-preloads.ts writes: the signed-in layouts' files, the public path prefixes, a page's own files. */
 const PRELOADS = {
   publicPaths: ['/login', '/password/', '/dev/'],
   scripts: ['/assets/shell-1f2e3d.js'],
   styles: ['/assets/screens-4c5b6a.css'],
+  pages: [{ pattern: '^/products/catalog/[^/]+/?$', scripts: ['/assets/catalog-page-8e7f6a.js'] }],
 };
 const SIGNED_IN_LINK =
   '</assets/screens-4c5b6a.css>; rel=preload; as=style; crossorigin, </assets/shell-1f2e3d.js>; rel=modulepreload; crossorigin';
@@ -110,10 +111,15 @@ describe('precompressed web files', () => {
   });
 
   it("names the signed-in layouts' files in a Link header of a signed-in page, not of a public one", async () => {
-    for (const url of ['/products/catalog/lifts', '/shopping-cart?from=menu', '/dashboard']) {
+    for (const url of ['/products/catalog/lifts/LIFT-1', '/shopping-cart?from=menu', '/dashboard']) {
       const response = await get(url, 'gzip, deflate, br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers.link, url).toBe(SIGNED_IN_LINK);
+    }
+    // A listed page's own screen code comes after the layouts'.
+    for (const url of ['/products/catalog/lifts', '/products/catalog/lifts/?keywords=post']) {
+      const response = await get(url, 'gzip, deflate, br');
+      expect(response.headers.link, url).toBe(`${SIGNED_IN_LINK}, </assets/catalog-page-8e7f6a.js>; rel=modulepreload; crossorigin`);
     }
     for (const url of ['/login', '/login?next=%2Fdashboard', '/password/reset', '/dev/mailbox']) {
       const response = await get(url, 'gzip, deflate, br');

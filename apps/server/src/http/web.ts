@@ -23,24 +23,33 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-type Preloads = { publicPaths: string[]; scripts: string[]; styles: string[] };
+type Preloads = { publicPaths: string[]; scripts: string[]; styles: string[]; pages?: { pattern: string; scripts: string[] }[] };
 
-/** The `Link` header value of a signed-in page, and the paths that are not signed in; null without preloads.json. */
-export function readPreloads(webDistDir: string): { link: string; publicPaths: string[] } | null {
+// The app fetches its scripts and stylesheets in CORS mode (Vite adds `crossorigin`): so must the preload, or it is a second request.
+const modulePreloads = (scripts: string[]) => scripts.map((url) => `<${url}>; rel=modulepreload; crossorigin`);
+
+/**
+ * The `Link` header of index.html for a path (the build's preloads.json): none for a public page;
+ * for a signed-in page the layouts' stylesheet and scripts, and a listed page's own scripts after
+ * them. Null without preloads.json.
+ */
+export function readPreloads(webDistDir: string): ((pathname: string) => string | undefined) | null {
   const file = path.join(webDistDir, 'preloads.json');
   if (!existsSync(file)) return null;
   const preloads = JSON.parse(readFileSync(file, 'utf8')) as Preloads;
-  // The app fetches its scripts and stylesheets in CORS mode (Vite adds `crossorigin`): so must the preload, or it is a second request.
-  const link = [
-    ...preloads.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
-    ...preloads.scripts.map((url) => `<${url}>; rel=modulepreload; crossorigin`),
-  ].join(', ');
-  return link ? { link, publicPaths: preloads.publicPaths } : null;
+  const layouts = [...preloads.styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`), ...modulePreloads(preloads.scripts)];
+  const pages = (preloads.pages ?? []).map((page) => ({ pattern: new RegExp(page.pattern), scripts: modulePreloads(page.scripts) }));
+  return (pathname) => {
+    if (preloads.publicPaths.some((prefix) => pathname.startsWith(prefix))) return undefined;
+    const page = pages.find(({ pattern }) => pattern.test(pathname));
+    const link = [...layouts, ...(page?.scripts ?? [])].join(', ');
+    return link || undefined;
+  };
 }
 
 export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<boolean> {
   if (!existsSync(path.join(webDistDir, 'index.html'))) return false;
-  const preloads = readPreloads(webDistDir);
+  const linkOf = readPreloads(webDistDir);
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
@@ -49,9 +58,9 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     setHeaders(reply, filePath) {
       // filePath is the copy sent (`x.js.br` for a brotli answer): the same folder as the original.
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (preloads && path.basename(filePath).startsWith('index.html')) {
-        const pathname = reply.request.url.split('?')[0]!;
-        if (!preloads.publicPaths.some((prefix) => pathname.startsWith(prefix))) reply.header('link', preloads.link);
+      if (linkOf && path.basename(filePath).startsWith('index.html')) {
+        const link = linkOf(reply.request.url.split('?')[0]!);
+        if (link) reply.header('link', link);
       }
     },
   });
