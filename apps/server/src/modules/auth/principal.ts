@@ -11,9 +11,6 @@ import { hashToken } from './session-token.js';
 
 export type { OrganizationRow, PrincipalBranch, UserRow };
 
-/** Organization flags a route can require (spec 6): declared once in the domain. */
-export { ORGANIZATION_FLAGS, type OrganizationFlag } from '@portal/domain';
-
 export type Principal = {
   tokenHash: string;
   deviceId: string;

@@ -1,6 +1,6 @@
 /** Builds the spec's Session answer (section 3) for login and refresh. */
 import type { Catalog, Session, SubscriptionValue } from '@portal/domain';
-import { roleMapOf } from '@portal/domain';
+import { mayTakeCash, roleMapOf } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import type { Principal } from './principal.js';
 import {
@@ -48,7 +48,7 @@ export async function buildSessionView(db: Database, principal: Principal, token
         shipping: subscription(user.subShipping),
         invoice: subscription(user.subInvoice),
       },
-      allowCashSales: user.allowCashSales && organization.allowCashSales,
+      allowCashSales: mayTakeCash(organization, user),
       restrictedPricing: user.restrictedPricing,
       limitOrderHistory: user.limitOrderHistory,
       useOrganizationCatalogs: user.useOrganizationCatalogs,
