@@ -3,9 +3,9 @@
  * (principal.ts) and the Session answer (session-view.ts). Private to the module: other modules call
  * auth/service.ts.
  */
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Catalog } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, Queryable } from '../../db/client.js';
 import { catalogs } from '../catalog/schema.js';
 import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../organizations/schema.js';
 import { userBranches, userCatalogs, users } from '../users/schema.js';
@@ -137,6 +137,31 @@ export async function pruneLoginLimits(db: Database, windowMinutes: number, know
     )
     .returning({ key: loginLimits.key });
   return deleted.length;
+}
+
+/**
+ * Throttle rows of other rate limits (the password codes' calls) in the same `login_failures` table,
+ * under their own keys: one row per counted call, counted within a window.
+ */
+export async function insertThrottleRow(db: Queryable, key: string): Promise<void> {
+  await db.insert(loginFailures).values({ key });
+}
+
+/** Takes back the newest row of a key. */
+export async function deleteNewestThrottleRow(db: Queryable, key: string): Promise<void> {
+  await db.execute(sql`delete from login_failures where id = (select max(id) from login_failures where key = ${key})`);
+}
+
+export async function countThrottleRowsSince(db: Queryable, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, sql`now() - make_interval(secs => ${windowSeconds})`)));
+  return row?.n ?? 0;
+}
+
+export async function deleteThrottleRows(db: Queryable, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
 /**

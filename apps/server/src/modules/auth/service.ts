@@ -4,15 +4,19 @@
  * repository.
  */
 import type { LoginRequest, Session } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, Queryable } from '../../db/client.js';
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from './password-hash.js';
 import { loadPrincipal, type Principal } from './principal.js';
 import {
   claimLoginAttempts,
+  countThrottleRowsSince,
   deleteLoginFailures,
+  deleteNewestThrottleRow,
+  deleteThrottleRows,
   findUserByEmail,
   insertSession,
+  insertThrottleRow,
   isKnownLoginAddress,
   knownAddressKey,
   markLoggedIn,
@@ -133,3 +137,18 @@ export async function revokeUserSessions(db: Database, userId: number): Promise<
 export async function clearLoginFailures(db: Database, email: string): Promise<void> {
   await deleteLoginFailures(db, `email:${email}`);
 }
+
+/**
+ * Rate limits of other modules (the password codes' calls) kept in auth's throttle table
+ * (decision 002: in the database, so every process sees them), each under its own keys.
+ */
+export const throttleRows = {
+  /** Counts one call under `key`. */
+  add: (db: Queryable, key: string) => insertThrottleRow(db, key),
+  /** Takes back the row a refused call added (the newest of its key), so refusals do not extend a lock. */
+  removeNewest: (db: Queryable, key: string) => deleteNewestThrottleRow(db, key),
+  /** The calls counted under `key` within the last `windowSeconds`. */
+  count: (db: Queryable, key: string, windowSeconds: number) => countThrottleRowsSince(db, key, windowSeconds),
+  /** Forgets every call counted under `key`. */
+  clear: (db: Queryable, key: string) => deleteThrottleRows(db, key),
+};

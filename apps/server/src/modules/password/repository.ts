@@ -1,12 +1,12 @@
 /**
- * Password challenges (table password_challenges) and the throttle rows of the code calls.
- * Throttling shares the `login_failures` table with login (decision 002: rate limits live in the
- * database so every server process sees them), under keys of its own, counted per email whether
- * or not the email belongs to a user, so the answers never tell whether an account exists.
+ * Password challenges (table password_challenges) and the keys of the code calls' throttle rows.
+ * Throttling shares auth's `login_failures` table with login (decision 002: rate limits live in the
+ * database so every server process sees them), through auth's service, under keys of its own,
+ * counted per email whether or not the email belongs to a user, so the answers never tell whether
+ * an account exists.
  */
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { loginFailures } from '../auth/schema.js';
 import { passwordChallenges } from './schema.js';
 import { users } from '../users/schema.js';
 
@@ -20,27 +20,6 @@ export const throttleKeys = {
   /** One row per failed verify for an email since the last request. */
   verify: (email: string) => `challenge-verify:${email}`,
 };
-
-export async function addThrottleRow(db: Queryable, key: string): Promise<void> {
-  await db.insert(loginFailures).values({ key });
-}
-
-/** Takes back the row a refused call added (the newest of its key), so refusals do not extend a lock. */
-export async function removeNewestThrottleRow(db: Queryable, key: string): Promise<void> {
-  await db.execute(sql`delete from login_failures where id = (select max(id) from login_failures where key = ${key})`);
-}
-
-export async function countThrottleRows(db: Queryable, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, sql`now() - make_interval(secs => ${windowSeconds})`)));
-  return row?.n ?? 0;
-}
-
-export async function clearThrottleRows(db: Queryable, key: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
-}
 
 export async function findUserByEmail(db: Queryable, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);

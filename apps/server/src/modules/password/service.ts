@@ -11,22 +11,18 @@ import type { Database, Queryable } from '../../db/client.js';
 import { HttpError, tooManyRequests } from '../../http/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { recordAudit } from '../audit/service.js';
-import { clearLoginFailures, revokeUserSessions } from '../auth/service.js';
+import { clearLoginFailures, revokeUserSessions, throttleRows } from '../auth/service.js';
 import { hashToken, newSessionToken } from '../auth/session-token.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { newChallengeCode } from './code.js';
 import { codeMail, inviteMail } from './mail.js';
 import {
-  addThrottleRow,
   claimVerifiedChallenge,
-  clearThrottleRows,
   countChallengeAttempt,
-  countThrottleRows,
   findOpenChallenge,
   findUserByEmail,
   insertChallenge,
   markChallengeVerified,
-  removeNewestThrottleRow,
   retireChallenges,
   setPasswordAndVerify,
   throttleKeys,
@@ -53,10 +49,10 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 /** A throttle row for this call; if the key already has `limit` rows in the window, the row is taken back and the call refused. */
 async function takeThrottleSlot(db: Database, key: string, limit: number, windowSeconds: number, message: string, field: string) {
   // Counting after inserting makes concurrent calls see each other (no lock needed).
-  await addThrottleRow(db, key);
-  const used = await countThrottleRows(db, key, windowSeconds);
+  await throttleRows.add(db, key);
+  const used = await throttleRows.count(db, key, windowSeconds);
   if (used > limit) {
-    await removeNewestThrottleRow(db, key);
+    await throttleRows.removeNewest(db, key);
     throw tooManyRequests(field, message);
   }
 }
@@ -90,14 +86,14 @@ export async function requestChallenge(db: Database, rawEmail: string, address: 
     );
   } catch (error) {
     // A refused request is not counted against the address either.
-    await removeNewestThrottleRow(db, addressKey);
+    await throttleRows.removeNewest(db, addressKey);
     throw error;
   }
   const { code, codeHash } = await prepareCode();
 
   await db.transaction(async (tx) => {
     // A new code gives a fresh set of attempts.
-    await clearThrottleRows(tx, throttleKeys.verify(email));
+    await throttleRows.clear(tx, throttleKeys.verify(email));
     const user = await findUserByEmail(tx, email);
     // A deactivated account cannot sign in, so it gets no code either (and the answer is the same).
     if (!user || !user.isActive) return;
@@ -132,8 +128,8 @@ export async function verifyChallenge(db: Database, rawEmail: string, code: stri
   const email = normalEmail(rawEmail);
   const verifyKey = throttleKeys.verify(email);
   // The attempt is counted before it is checked, so parallel guesses cannot exceed the limit.
-  await addThrottleRow(db, verifyKey);
-  const attempts = await countThrottleRows(db, verifyKey, CHALLENGE_LIMITS.codeLifetimeMinutes * 60);
+  await throttleRows.add(db, verifyKey);
+  const attempts = await throttleRows.count(db, verifyKey, CHALLENGE_LIMITS.codeLifetimeMinutes * 60);
   if (attempts > CHALLENGE_LIMITS.maxAttempts) throw tooManyRequests('challenge', CHALLENGE_MESSAGES.tooManyAttempts);
 
   const user = await findUserByEmail(db, email);
@@ -149,7 +145,7 @@ export async function verifyChallenge(db: Database, rawEmail: string, code: stri
 
   const token = newSessionToken();
   await markChallengeVerified(db, challenge.id, hashToken(token), CHALLENGE_LIMITS.codeLifetimeMinutes);
-  await clearThrottleRows(db, verifyKey);
+  await throttleRows.clear(db, verifyKey);
   return { challenge: token };
 }
 
