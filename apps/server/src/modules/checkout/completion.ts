@@ -9,15 +9,15 @@
  * first transaction and then does nothing; it reads the order the first one made. No
  * check-then-insert: the unique index decides.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CHECKOUT_SERVER_MESSAGES, dollarsToCents, isAddressComplete, mayTakeCash, ORDER_STATUS } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { checkouts } from './schema.js';
-import { orderLines, orders } from '../orders/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import type { OrganizationRow, Principal, UserRow } from '../auth/principal.js';
 import { enqueueOrderConfirmation } from '../orders/order-emails.js';
+import { findDocumentNumberByConfirmationNumber, insertOrderLines, insertPlacedOrder } from '../orders/service.js';
 import { centsOf, shipToColumns } from './checkout-cart.js';
 import { crashPoint } from './crash-points.js';
 import {
@@ -82,53 +82,45 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
   };
 
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        documentNumber: sql`nextval('order_document_number_seq')`,
-        confirmationNumber: checkout.confirmationNumber,
-        organizationId: checkout.organizationId,
-        branchId: checkout.branchId,
-        enteredByUserId: checkout.userId,
-        catalogId: cart.catalog,
-        purchaseOrderNumber: cart.purchaseOrderNumber,
-        reference: cart.reference,
-        // server-rules "Orders": a new order starts Pending (10).
-        statusCode: ORDER_STATUS.newOrder,
-        enteredAt: new Date(),
-        billTo,
-        ...shipToColumns(cart.shipToAddress),
-        noticeCents: chargeCents('notice'),
-        forkliftCents: chargeCents('forklift'),
-        liftgateCents: chargeCents('liftgate'),
-        residentialCents: chargeCents('residential'),
-        taxCents: cents.taxCents,
-        orderCents: cents.grandTotalCents,
-        shipvia: cart.shipvia ?? '',
-        // A paid order is neither on account nor cash, whatever the checkout first offered.
-        onAccount: !paid && checkout.onAccount,
-        cashOrder: !paid && checkout.cashOrder,
-        takenBy: details.takenBy ?? '',
-        notes: cart.notes,
-        shippingInstructions: cart.shippingInstructions,
-        taxCertificateNumber: cart.taxCertificateNumber,
-      })
-      .onConflictDoNothing({ target: orders.confirmationNumber })
-      .returning({ id: orders.id, documentNumber: orders.documentNumber });
+    const created = await insertPlacedOrder(tx, {
+      confirmationNumber: checkout.confirmationNumber,
+      organizationId: checkout.organizationId,
+      branchId: checkout.branchId,
+      enteredByUserId: checkout.userId,
+      catalogId: cart.catalog,
+      purchaseOrderNumber: cart.purchaseOrderNumber,
+      reference: cart.reference,
+      // server-rules "Orders": a new order starts Pending (10).
+      statusCode: ORDER_STATUS.newOrder,
+      enteredAt: new Date(),
+      billTo,
+      ...shipToColumns(cart.shipToAddress),
+      noticeCents: chargeCents('notice'),
+      forkliftCents: chargeCents('forklift'),
+      liftgateCents: chargeCents('liftgate'),
+      residentialCents: chargeCents('residential'),
+      taxCents: cents.taxCents,
+      orderCents: cents.grandTotalCents,
+      shipvia: cart.shipvia ?? '',
+      // A paid order is neither on account nor cash, whatever the checkout first offered.
+      onAccount: !paid && checkout.onAccount,
+      cashOrder: !paid && checkout.cashOrder,
+      takenBy: details.takenBy ?? '',
+      notes: cart.notes,
+      shippingInstructions: cart.shippingInstructions,
+      taxCertificateNumber: cart.taxCertificateNumber,
+    });
 
     if (!created) {
       // Another completion got there first (and has committed): answer its order.
-      const [existing] = await tx
-        .select({ documentNumber: orders.documentNumber })
-        .from(orders)
-        .where(eq(orders.confirmationNumber, checkout.confirmationNumber))
-        .limit(1);
-      if (!existing) throw conflict(CHECKOUT_SERVER_MESSAGES.notOpen);
-      return { confirmationNumber: checkout.confirmationNumber, documentNumber: Number(existing.documentNumber), created: false };
+      const existing = await findDocumentNumberByConfirmationNumber(tx, checkout.confirmationNumber);
+      if (existing === undefined) throw conflict(CHECKOUT_SERVER_MESSAGES.notOpen);
+      return { confirmationNumber: checkout.confirmationNumber, documentNumber: existing, created: false };
     }
     crashPoint('order-inserted', completer);
 
-    await tx.insert(orderLines).values(
+    await insertOrderLines(
+      tx,
       cart.items.map((item, index) => ({
         orderId: created.id,
         lineNumber: index + 1,
@@ -146,7 +138,7 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
     crashPoint('checkout-linked', completer);
     await enqueueOrderConfirmation(tx, created.id);
     crashPoint('before-commit', completer);
-    return { confirmationNumber: checkout.confirmationNumber, documentNumber: Number(created.documentNumber), created: true };
+    return { confirmationNumber: checkout.confirmationNumber, documentNumber: created.documentNumber, created: true };
   });
 }
 

@@ -1,19 +1,17 @@
 /**
- * The integration module's SQL: API keys, and the order, line and shipment writes of the
- * manufacturer's updates. Private to the module: the app and other modules call api-keys.ts and
- * service.ts.
+ * The integration module's SQL: API keys, and the reads of orders its updates and the ERP's
+ * order feed need. The writes to the orders module's tables go through orders/service.ts. Private
+ * to the module: the app and other modules call api-keys.ts and service.ts.
  */
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Database, DatabaseTransaction } from '../../db/client.js';
-import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from '../orders/schema.js';
+import { orderLines, orders, shipments } from '../orders/schema.js';
 import { branches, organizations } from '../organizations/schema.js';
 import { users } from '../users/schema.js';
 import { apiKeys } from './schema.js';
 
 type Tx = DatabaseTransaction;
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderChanges = Partial<typeof orders.$inferInsert>;
-export type ShipmentValues = Pick<typeof shipments.$inferInsert, 'statusCode' | 'expectedShipDate' | 'shippedDate' | 'scac' | 'scacLabel'>;
 
 export async function insertApiKey(db: Database, name: string, keyHash: string): Promise<number> {
   const [row] = await db.insert(apiKeys).values({ name, keyHash }).returning({ id: apiKeys.id });
@@ -53,11 +51,6 @@ export async function lockOrderByDocumentNumber(tx: Tx, documentNumber: number):
   return order;
 }
 
-export async function updateOrder(tx: Tx, orderId: number, changes: OrderChanges): Promise<OrderRow> {
-  const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, orderId)).returning();
-  return updated!;
-}
-
 export async function findOrderLines(tx: Tx, orderId: number) {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.lineNumber));
 }
@@ -69,47 +62,6 @@ export async function lastShipmentNumber(tx: Tx, orderId: number): Promise<numbe
     .from(shipments)
     .where(eq(shipments.orderId, orderId));
   return last?.n ?? undefined;
-}
-
-export async function findShipmentId(tx: Tx, orderId: number, shipmentNumber: number): Promise<number | undefined> {
-  const [existing] = await tx
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(and(eq(shipments.orderId, orderId), eq(shipments.shipmentNumber, shipmentNumber)))
-    .limit(1);
-  return existing?.id;
-}
-
-/** Empties a shipment of its packages and lines and gives it new values (a replaced shipment). */
-export async function resetShipment(tx: Tx, shipmentId: number, values: ShipmentValues): Promise<void> {
-  await tx.delete(shipmentPackages).where(eq(shipmentPackages.shipmentId, shipmentId));
-  await tx.delete(shipmentLines).where(eq(shipmentLines.shipmentId, shipmentId));
-  await tx.update(shipments).set(values).where(eq(shipments.id, shipmentId));
-}
-
-export async function insertShipment(tx: Tx, orderId: number, shipmentNumber: number, values: ShipmentValues): Promise<number> {
-  const [row] = await tx
-    .insert(shipments)
-    .values({ orderId, shipmentNumber, ...values })
-    .returning({ id: shipments.id });
-  return row!.id;
-}
-
-export async function insertShipmentLines(tx: Tx, lines: (typeof shipmentLines.$inferInsert)[]): Promise<void> {
-  if (lines.length > 0) await tx.insert(shipmentLines).values(lines);
-}
-
-export async function insertShipmentPackages(tx: Tx, packages: (typeof shipmentPackages.$inferInsert)[]): Promise<void> {
-  if (packages.length > 0) await tx.insert(shipmentPackages).values(packages);
-}
-
-/** Shipped quantities come from the shipments that have shipped, so a replaced shipment is never counted twice. */
-export async function recomputeShippedQuantities(tx: Tx, orderId: number): Promise<void> {
-  await tx.execute(sql`
-      update order_lines l set quantity_shipped = coalesce((
-        select sum(sl.quantity_shipped) from shipment_lines sl join shipments s on s.id = sl.shipment_id
-        where s.order_id = l.order_id and s.shipped_date is not null and sl.line_number = l.line_number), 0)
-      where l.order_id = ${orderId}`);
 }
 
 /** Ordered and shipped quantities of the order's goods (labor lines never ship). */

@@ -9,21 +9,14 @@ import { dollarsToCents, ORDER_STATUS, type IntegrationOrder, type IntegrationSh
 import type { Database, DatabaseTransaction } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { enqueueInvoiceNotice, enqueueShipmentNotice } from '../orders/order-emails.js';
-import { orderDetailForManufacturer } from '../orders/service.js';
+import { applyManufacturerOrderUpdate, orderDetailForManufacturer, replaceShipment } from '../orders/service.js';
 import { carrierLabel, trackingUrlFor } from './carriers.js';
 import {
   findGoodsQuantities,
   findOrderLines,
   findOrdersPlacedSince,
-  findShipmentId,
-  insertShipment,
-  insertShipmentLines,
-  insertShipmentPackages,
   lastShipmentNumber,
   lockOrderByDocumentNumber,
-  recomputeShippedQuantities,
-  resetShipment,
-  updateOrder,
   type OrderRow,
 } from './repository.js';
 
@@ -77,7 +70,7 @@ export async function updateOrderStatus(
 ): Promise<OrderState> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, documentNumber);
-    const updated = await updateOrder(tx, order.id, {
+    const updated = await applyManufacturerOrderUpdate(tx, order.id, {
       ...statusChanges(order, update.statusCode, now),
       ...(update.expectedShipDate === undefined ? {} : { expectedShipDate: update.expectedShipDate }),
     });
@@ -89,7 +82,7 @@ export async function updateOrderStatus(
 export async function updateExpectedShipDate(db: Database, documentNumber: number, expectedShipDate: string | null): Promise<OrderState> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, documentNumber);
-    return stateOf(await updateOrder(tx, order.id, { expectedShipDate, updatedAt: new Date() }));
+    return stateOf(await applyManufacturerOrderUpdate(tx, order.id, { expectedShipDate, updatedAt: new Date() }));
   });
 }
 
@@ -125,34 +118,19 @@ export async function recordShipment(db: Database, documentNumber: number, input
       scacLabel: input.scacLabel ?? carrierLabel(input.scac) ?? input.scac,
     };
 
-    const existingId = await findShipmentId(tx, order.id, shipmentNumber);
-    let shipmentId: number;
-    if (existingId !== undefined) {
-      shipmentId = existingId;
-      await resetShipment(tx, shipmentId, values);
-    } else {
-      shipmentId = await insertShipment(tx, order.id, shipmentNumber, values);
-    }
-
-    await insertShipmentLines(
-      tx,
-      input.lines
+    await replaceShipment(tx, order.id, shipmentNumber, {
+      values,
+      lines: input.lines
         .filter((l) => l.quantityShipped > 0)
         .map((l) => {
           const line = byNumber.get(l.lineNumber)!;
-          return { shipmentId, lineNumber: l.lineNumber, sku: line.sku, description: line.description, quantityShipped: l.quantityShipped };
+          return { lineNumber: l.lineNumber, sku: line.sku, description: line.description, quantityShipped: l.quantityShipped };
         }),
-    );
-    await insertShipmentPackages(
-      tx,
-      input.packages.map((p) => ({
-        shipmentId,
+      packages: input.packages.map((p) => ({
         trackingNumber: p.trackingNumber,
         trackingUrl: p.trackingUrl ?? trackingUrlFor(input.scac, p.trackingNumber),
       })),
-    );
-
-    await recomputeShippedQuantities(tx, order.id);
+    });
 
     let state = stateOf(order);
     if (shippedDate) {
@@ -162,7 +140,7 @@ export async function recordShipment(db: Database, documentNumber: number, input
       const frozen = order.statusCode === ORDER_STATUS.cancelled || order.statusCode >= ORDER_STATUS.invoiced;
       const statusCode = frozen || order.statusCode >= derived ? order.statusCode : derived;
       const shippedAt = shippedInstant(shippedDate, now);
-      const updated = await updateOrder(tx, order.id, {
+      const updated = await applyManufacturerOrderUpdate(tx, order.id, {
         statusCode,
         shippedAt: order.shippedAt && order.shippedAt > shippedAt ? order.shippedAt : shippedAt,
         updatedAt: now,
@@ -170,7 +148,7 @@ export async function recordShipment(db: Database, documentNumber: number, input
       state = stateOf(updated);
       await enqueueShipmentNotice(tx, order.id, shipmentNumber);
     } else {
-      await updateOrder(tx, order.id, { updatedAt: now });
+      await applyManufacturerOrderUpdate(tx, order.id, { updatedAt: now });
     }
     return state;
   });
@@ -185,7 +163,7 @@ export async function recordInvoice(db: Database, documentNumber: number, input:
     if (order.statusCode === ORDER_STATUS.cancelled)
       throw badRequest('statusCode', `Order ${documentNumber} is cancelled and cannot be invoiced.`);
     const statusCode = Math.max(order.statusCode, input.statusCode);
-    const updated = await updateOrder(tx, order.id, {
+    const updated = await applyManufacturerOrderUpdate(tx, order.id, {
       ...statusChanges(order, statusCode, now),
       ...(input.taxAmount === undefined ? {} : { taxCents: dollarsToCents(input.taxAmount) }),
       ...(input.orderAmount === undefined ? {} : { orderCents: dollarsToCents(input.orderAmount) }),

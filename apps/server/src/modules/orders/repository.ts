@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { NON_PENDING_CODES, ORDER_STATUS, STATUS_GROUP_CODES, type OrderStatusGroup, type RecentUpdateType } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseTransaction } from '../../db/client.js';
 import { products } from '../catalog/schema.js';
 import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
 import { scopeCondition, type OrderScope } from './order-scope.js';
@@ -293,4 +293,96 @@ export async function findOrderChildren(db: Database, orderId: number): Promise<
           db.select().from(shipmentLines).where(inArray(shipmentLines.shipmentId, ids)).orderBy(asc(shipmentLines.lineNumber)),
         ]);
   return { lines, shipments: shipmentRows, packages, shipmentLines: shippedLines };
+}
+
+/*
+ * The order writes other modules make, each inside the caller's transaction: checkout places an
+ * order with its lines, the integration module applies the manufacturer's updates and shipments.
+ * They reach these through service.ts.
+ */
+
+type Tx = DatabaseTransaction;
+
+/** A new order's columns; its document number comes from the database's sequence. */
+export type PlacedOrderValues = Omit<typeof orders.$inferInsert, 'id' | 'documentNumber'>;
+
+/**
+ * Inserts a placed order unless one with its confirmation number exists (the unique index decides,
+ * so a concurrent second completion inserts nothing). Answers the new order, or undefined.
+ */
+export async function insertPlacedOrder(tx: Tx, values: PlacedOrderValues): Promise<{ id: number; documentNumber: number } | undefined> {
+  const [created] = await tx
+    .insert(orders)
+    .values({ documentNumber: sql`nextval('order_document_number_seq')`, ...values })
+    .onConflictDoNothing({ target: orders.confirmationNumber })
+    .returning({ id: orders.id, documentNumber: orders.documentNumber });
+  return created && { id: created.id, documentNumber: Number(created.documentNumber) };
+}
+
+/** The document number of the order placed with this confirmation number, if any. */
+export async function findDocumentNumberByConfirmationNumber(tx: Tx, confirmationNumber: string): Promise<number | undefined> {
+  const [existing] = await tx
+    .select({ documentNumber: orders.documentNumber })
+    .from(orders)
+    .where(eq(orders.confirmationNumber, confirmationNumber))
+    .limit(1);
+  return existing && Number(existing.documentNumber);
+}
+
+export type NewOrderLine = typeof orderLines.$inferInsert;
+
+export async function insertOrderLines(tx: Tx, lines: NewOrderLine[]): Promise<void> {
+  await tx.insert(orderLines).values(lines);
+}
+
+export type ManufacturerOrderChanges = Partial<typeof orders.$inferInsert>;
+
+/** Writes the manufacturer's changes (status, dates, amounts) to an order; answers the updated row. */
+export async function applyManufacturerOrderUpdate(tx: Tx, orderId: number, changes: ManufacturerOrderChanges): Promise<OrderRow> {
+  const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, orderId)).returning();
+  return updated!;
+}
+
+export type ShipmentValues = Pick<typeof shipments.$inferInsert, 'statusCode' | 'expectedShipDate' | 'shippedDate' | 'scac' | 'scacLabel'>;
+
+/** A shipment as the manufacturer reports it; its lines and packages get the shipment's id here. */
+export type ShipmentWrite = {
+  values: ShipmentValues;
+  lines: Omit<typeof shipmentLines.$inferInsert, 'shipmentId'>[];
+  packages: Omit<typeof shipmentPackages.$inferInsert, 'shipmentId'>[];
+};
+
+/**
+ * Creates shipment `shipmentNumber` of the order, or replaces it (its packages and lines emptied,
+ * its values overwritten) when it exists; then recomputes the order lines' shipped quantities from
+ * the shipments that have shipped, so a replaced shipment is never counted twice.
+ */
+export async function replaceShipment(tx: Tx, orderId: number, shipmentNumber: number, shipment: ShipmentWrite): Promise<void> {
+  const [existing] = await tx
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.orderId, orderId), eq(shipments.shipmentNumber, shipmentNumber)))
+    .limit(1);
+  let shipmentId: number;
+  if (existing) {
+    shipmentId = existing.id;
+    await tx.delete(shipmentPackages).where(eq(shipmentPackages.shipmentId, shipmentId));
+    await tx.delete(shipmentLines).where(eq(shipmentLines.shipmentId, shipmentId));
+    await tx.update(shipments).set(shipment.values).where(eq(shipments.id, shipmentId));
+  } else {
+    const [row] = await tx
+      .insert(shipments)
+      .values({ orderId, shipmentNumber, ...shipment.values })
+      .returning({ id: shipments.id });
+    shipmentId = row!.id;
+  }
+  if (shipment.lines.length > 0) await tx.insert(shipmentLines).values(shipment.lines.map((line) => ({ shipmentId, ...line })));
+  if (shipment.packages.length > 0) {
+    await tx.insert(shipmentPackages).values(shipment.packages.map((pkg) => ({ shipmentId, ...pkg })));
+  }
+  await tx.execute(sql`
+      update order_lines l set quantity_shipped = coalesce((
+        select sum(sl.quantity_shipped) from shipment_lines sl join shipments s on s.id = sl.shipment_id
+        where s.order_id = l.order_id and s.shipped_date is not null and sl.line_number = l.line_number), 0)
+      where l.order_id = ${orderId}`);
 }

@@ -102,3 +102,21 @@ export async function orderDetail(db: Database, principal: Principal, documentNu
 export async function orderDetailForManufacturer(db: Database, order: OrderRow): Promise<OrderDetail> {
   return toOrderDetail(order, await findOrderChildren(db, order.id), false);
 }
+
+/**
+ * The order writes of other modules, run inside the caller's transaction so they commit together
+ * with the caller's own work: checkout places an order and its lines (completion.ts, exactly once),
+ * the integration module applies the manufacturer's updates and shipments.
+ */
+export {
+  applyManufacturerOrderUpdate,
+  findDocumentNumberByConfirmationNumber,
+  insertOrderLines,
+  insertPlacedOrder,
+  replaceShipment,
+  type ManufacturerOrderChanges,
+  type NewOrderLine,
+  type PlacedOrderValues,
+  type ShipmentValues,
+  type ShipmentWrite,
+} from './repository.js';
