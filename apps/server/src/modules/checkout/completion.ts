@@ -16,8 +16,12 @@ import { checkouts } from './schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import type { OrganizationRow, Principal, UserRow } from '../auth/principal.js';
-import { enqueueOrderConfirmation } from '../orders/order-emails.js';
-import { findDocumentNumberByConfirmationNumber, insertOrderLines, insertPlacedOrder } from '../orders/service.js';
+import {
+  enqueueOrderConfirmation,
+  findDocumentNumberByConfirmationNumber,
+  insertOrderLines,
+  insertPlacedOrder,
+} from '../orders/service.js';
 import { centsOf, shipToColumns } from './checkout-cart.js';
 import { crashPoint } from './crash-points.js';
 import {

@@ -8,8 +8,13 @@
 import { dollarsToCents, ORDER_STATUS, type IntegrationOrder, type IntegrationShipmentRequest } from '@portal/domain';
 import type { Database, DatabaseTransaction } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { enqueueInvoiceNotice, enqueueShipmentNotice } from '../orders/order-emails.js';
-import { applyManufacturerOrderUpdate, orderDetailForManufacturer, replaceShipment } from '../orders/service.js';
+import {
+  applyManufacturerOrderUpdate,
+  enqueueInvoiceNotice,
+  enqueueShipmentNotice,
+  orderDetailForManufacturer,
+  replaceShipment,
+} from '../orders/service.js';
 import { carrierLabel, trackingUrlFor } from './carriers.js';
 import {
   findGoodsQuantities,

@@ -120,3 +120,6 @@ export {
   type ShipmentValues,
   type ShipmentWrite,
 } from './repository.js';
+
+/** The order mails other modules queue in their own transaction: confirmation, shipment and invoice notices. */
+export { enqueueInvoiceNotice, enqueueOrderConfirmation, enqueueShipmentNotice } from './order-emails.js';
