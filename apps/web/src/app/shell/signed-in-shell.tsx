@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AppShell, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useNavigate } from 'react-router';
@@ -15,6 +15,20 @@ import { HeaderBreadcrumbs } from './header-breadcrumbs';
 import { loadLiveChat } from './live-chat';
 import { SideMenu } from './side-menu';
 
+/**
+ * The shell's main region, marked busy while a request is pending. It alone follows the busy flag:
+ * every request's start and end re-render this element, not the whole shell (issue 21); the screen
+ * inside comes in as `children`, so it is not drawn again either.
+ */
+function ShellMain({ children }: { children: ReactNode }) {
+  const busy = useIsBusy();
+  return (
+    <AppShell.Main id="main-content" aria-busy={busy} className="portal-shell-main">
+      {children}
+    </AppShell.Main>
+  );
+}
+
 /** The signed-in shell of spec 2: side menu, header with breadcrumbs, footer, the two choosers. */
 export function SignedInShell() {
   const session = useSession();
@@ -23,7 +37,6 @@ export function SignedInShell() {
   const [stateModalOpened, setStateModalOpened] = useState(false);
   const [branchModalOpened, setBranchModalOpened] = useState(false);
   const navigate = useNavigate();
-  const busy = useIsBusy();
   const config = useClientConfig();
 
   const mustChooseBranch = branchNumber === null && session.user.branches.length > 0;
@@ -89,9 +102,9 @@ export function SignedInShell() {
           />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" aria-busy={busy} className="portal-shell-main">
+      <ShellMain>
         <Outlet />
-      </AppShell.Main>
+      </ShellMain>
       <footer className="portal-footer">
         <Text size="xs" c="dimmed">
           © {new Date().getFullYear()} Dealer Portal. All rights reserved.
