@@ -213,8 +213,12 @@ test('a new version deployed while the page is open is offered with a Reload but
   await reloaded;
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   const after = await page.evaluate(async () => ({
-    waiting: !!(await navigator.serviceWorker.getRegistration())?.waiting,
+    waiting: (await navigator.serviceWorker.getRegistration())?.waiting?.scriptURL,
     controller: navigator.serviceWorker.controller?.scriptURL,
   }));
-  expect(after).toEqual({ waiting: false, controller: `${baseURL}/sw.js?next-deploy` });
+  // The version the user accepted controls the page and waits no longer. (The reloaded app registers
+  // '/sw.js' again, another script URL than this test's stand-in deploy, so that one may already be
+  // installed and waiting beside it; in a real deploy both are the same sw.js.)
+  expect(after.controller).toBe(`${baseURL}/sw.js?next-deploy`);
+  expect(after.waiting).not.toBe(`${baseURL}/sw.js?next-deploy`);
 });
