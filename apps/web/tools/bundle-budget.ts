@@ -14,6 +14,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { withStaticImports } from './chunk-graph.ts';
 
 export type BundleBudgetOptions = {
   /** The page a signed-out visitor opens first: a label, its route module (relative to the Vite root) and its budget in KB. */
@@ -44,17 +45,6 @@ export function measureBudget(chunks: BudgetChunk[], root: string, options: Bund
     if (size === undefined) sizes.set(fileName, (size = gzipSync(byFile.get(fileName)!.code).length));
     return size;
   };
-  // A chunk and every chunk it imports statically, directly or not: the browser loads them together.
-  const withStaticImports = (start: Iterable<string>) => {
-    const seen = new Set<string>();
-    const queue = [...start];
-    for (let fileName = queue.pop(); fileName !== undefined; fileName = queue.pop()) {
-      if (seen.has(fileName) || !byFile.has(fileName)) continue;
-      seen.add(fileName);
-      queue.push(...byFile.get(fileName)!.imports);
-    }
-    return seen;
-  };
   const row = (label: string, fileNames: Iterable<string>, maxKB: number): BudgetRow => {
     const files = [...fileNames].map((fileName) => ({ fileName, bytes: sizeOf(fileName) })).sort((a, b) => b.bytes - a.bytes);
     return { label, files, bytes: files.reduce((sum, file) => sum + file.bytes, 0), maxBytes: maxKB * 1024 };
@@ -66,7 +56,10 @@ export function measureBudget(chunks: BudgetChunk[], root: string, options: Bund
     return inPackage >= 0 ? id.slice(inPackage + '/node_modules/'.length) : path.posix.relative(root.split(path.sep).join('/'), id);
   };
 
-  const entry = withStaticImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const entry = withStaticImports(
+    byFile,
+    chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+  );
   const firstPageId = path.resolve(root, options.firstPage.module);
   const firstPageChunk = chunks.find((chunk) => chunk.moduleIds.includes(firstPageId));
   if (!firstPageChunk) {
@@ -74,12 +67,12 @@ export function measureBudget(chunks: BudgetChunk[], root: string, options: Bund
       `bundle budget: no chunk holds ${options.firstPage.module}; point firstPage.module (vite.config.ts) at the first page's route module.`,
     );
   }
-  const firstPage = row(options.firstPage.label, withStaticImports([...entry, firstPageChunk.fileName]), options.firstPage.maxKB);
+  const firstPage = row(options.firstPage.label, withStaticImports(byFile, [...entry, firstPageChunk.fileName]), options.firstPage.maxKB);
 
   const onDemand = chunks
     .filter((chunk) => chunk.isDynamicEntry && chunk !== firstPageChunk)
     .map((chunk) => {
-      const added = [...withStaticImports([chunk.fileName])].filter((fileName) => !entry.has(fileName));
+      const added = [...withStaticImports(byFile, [chunk.fileName])].filter((fileName) => !entry.has(fileName));
       return row(labelOf(chunk), added, options.lazyChunkMaxKB);
     })
     .sort((a, b) => b.bytes - a.bytes);

@@ -17,6 +17,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { withStaticImports } from './chunk-graph.ts';
 
 export type SignedInPreloadsOptions = {
   /** The layout modules every signed-in screen sits in, relative to the Vite root. */
@@ -43,28 +44,21 @@ export type PreloadChunk = {
 /** The preloads of one build: the layouts' chunks with their static imports, less the entry's. */
 export function computePreloads(chunks: PreloadChunk[], root: string, options: SignedInPreloadsOptions, base = '/'): Preloads {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const withStaticImports = (start: Iterable<string>) => {
-    const seen = new Set<string>();
-    const queue = [...start];
-    for (let fileName = queue.pop(); fileName !== undefined; fileName = queue.pop()) {
-      if (seen.has(fileName) || !byFile.has(fileName)) continue;
-      seen.add(fileName);
-      queue.push(...byFile.get(fileName)!.imports);
-    }
-    return seen;
-  };
-  const entry = withStaticImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const entry = withStaticImports(
+    byFile,
+    chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+  );
   const chunkOf = (module: string) => {
     const id = path.resolve(root, module);
     const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
     if (!chunk) throw new Error(`signed-in preloads: no chunk holds ${module}; see apps/web/vite.config.ts`);
     return chunk.fileName;
   };
-  const layouts = withStaticImports(options.layouts.map(chunkOf));
+  const layouts = withStaticImports(byFile, options.layouts.map(chunkOf));
   const files = [...layouts].filter((fileName) => !entry.has(fileName)).sort();
   const pages = (options.pages ?? []).map(({ pattern, modules }) => ({
     pattern,
-    scripts: [...withStaticImports(modules.map(chunkOf))]
+    scripts: [...withStaticImports(byFile, modules.map(chunkOf))]
       .filter((fileName) => !entry.has(fileName) && !layouts.has(fileName))
       .sort()
       .map((fileName) => base + fileName),
