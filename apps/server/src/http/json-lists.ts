@@ -17,7 +17,7 @@
  * its API tests check each list answer against its schema, no field more or less).
  *
  * The catalog's products go one step further (sendJsonText): PostgreSQL writes each product as
- * JSON (catalog/repository.ts productJson), which cost the database less than the server saved for
+ * JSON (catalog/repository.ts productFragments), which cost the database less than the server saved for
  * 50 full products. For the order lists it did not: PostgreSQL's JSON output of 1,000 summaries
  * cost 4-7 ms more in the database than the ~3 ms it saved here (decision 009).
  */
@@ -46,7 +46,7 @@ export function jsonArrayText(items: string[]): string {
 
 /**
  * Sends an answer that is already JSON text (written by PostgreSQL, see catalog/repository.ts
- * ProductJsonRow) as bytes: no serializer runs on a Buffer. Compression and ETags still apply.
+ * ProductTextRow) as bytes: no serializer runs on a Buffer. Compression and ETags still apply.
  */
 export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(Buffer.from(text));

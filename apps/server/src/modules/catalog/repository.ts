@@ -25,12 +25,18 @@ import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
 
 /**
- * A product as the priced statements answer it: the spec's Product (spec 3) already written as
- * JSON text by PostgreSQL (productJson below). The catalog calls send it on as bytes; nothing
- * parses 50 products' lists and texts into objects only to write them out again (issue 15: the
- * cart refresh of 50 SKUs spent most of its time there, not in the statement).
+ * A product as the priced statements answer it: the spec's Product (spec 3) already written as JSON
+ * by PostgreSQL, in three JSON objects whose members, joined, are the Product's in the schema's order. The
+ * catalog calls join them and send the text on as bytes; nothing parses 50 products' lists and texts
+ * into objects only to write them out again.
+ *  - `head` (sku, brand, model) and `tail` (eCommerceInformation, shippingInformation) come only from
+ *    the product's row, whose version is `rev` (its xmin). They are null when the caller passed that
+ *    very revision for the SKU: the server holds them already (product-text-cache.ts). Writing and
+ *    moving these ~2 KB a product was most of a 50-SKU cart refresh's cost (decision 009).
+ *  - `body`: what depends on the caller and the moment: catalog, price, msrp, availability and
+ *    scheduledAvailability.
  */
-export type ProductJsonRow = { product: string };
+export type ProductTextRow = { sku: string; rev: string; head: string | null; body: string; tail: string | null };
 
 /** The export's row (snake_case, cents): see export.ts. */
 export type ExportRow = {
@@ -101,19 +107,24 @@ type PricedOptions = {
 };
 
 /**
- * The spec's Product (spec 3) as JSON text, from the priced statement's tables (p products, cat,
- * st stock, rc receipts). row_to_json over named columns writes compact JSON (json_build_object
- * would put " : " and ", " between keys and values: 6% more bytes to send). Prices are
- * cents / 100 as float8, exactly the numbers centsToDollars gives; keys in the Product schema's order.
+ * The spec's Product (spec 3) as the fragments of ProductTextRow, from the priced statement's tables
+ * (p products, s selection, cat, st stock, rc receipts). row_to_json over named columns writes
+ * compact JSON (json_build_object would put " : " and ", " between keys and values: 6% more bytes
+ * to send). Each fragment is a JSON object; the server joins their members. Prices are cents / 100 as
+ * float8, exactly the numbers centsToDollars gives. The row-only fragments are left out when the
+ * selection's `rev` is the row's: their long texts are then not even read from the table.
  */
-function productJson(price: SQL): SQL {
-  return sql`(SELECT row_to_json(product) FROM (SELECT
-      p.sku AS "sku", p.brand AS "brand", p.model AS "model", cat.id AS "catalog",
-      (round(${price}) / 100.0)::float8 AS "price", (round(p.msrp_cents) / 100.0)::float8 AS "msrp",
+function productFragments(price: SQL): SQL {
+  const fragment = (json: SQL) => sql`(${json})::text`;
+  const unlessHeld = (json: SQL) => sql`CASE WHEN s.rev IS DISTINCT FROM p.xmin::text THEN ${fragment(json)} END`;
+  const head = sql`SELECT row_to_json(h) FROM (SELECT p.sku AS "sku", p.brand AS "brand", p.model AS "model") h`;
+  const body = sql`SELECT row_to_json(b) FROM (SELECT
+      cat.id AS "catalog", (round(${price}) / 100.0)::float8 AS "price", (round(p.msrp_cents) / 100.0)::float8 AS "msrp",
       (SELECT row_to_json(a) FROM (SELECT
         coalesce(st.in_region, 0) + coalesce(st.outside_region, 0) AS "netAvailable", rc.next_receipt_date AS "nextReceiptDate",
         coalesce(st.in_region, 0) AS "inRegion", coalesce(st.outside_region, 0) AS "outsideRegion") a) AS "availability",
-      coalesce(rc.receipts, '[]'::json) AS "scheduledAvailability",
+      coalesce(rc.receipts, '[]'::json) AS "scheduledAvailability") b`;
+  const tail = sql`SELECT row_to_json(t) FROM (SELECT
       (SELECT row_to_json(e) FROM (SELECT
         p.label AS "label", p.short_description AS "shortDescription", p.medium_description AS "mediumDescription",
         p.long_description AS "longDescription", p.features AS "features", p.specifications AS "specifications",
@@ -122,13 +133,13 @@ function productJson(price: SQL): SQL {
         p.weight AS "weight", p.length AS "length", p.width AS "width", p.height AS "height",
         p.requires_geo_warehouse AS "requiresGeoWarehouse", p.requires_flatbed AS "requiresFlatbed",
         p.requires_fork_lift AS "requiresForkLift", p.requires_lift_gate AS "requiresLiftGate",
-        p.requires_residential AS "requiresResidential", p.is_small_parcel AS "isSmallParcel") w) AS "shippingInformation"
-    ) product)::text AS product`;
+        p.requires_residential AS "requiresResidential", p.is_small_parcel AS "isSmallParcel") w) AS "shippingInformation") t`;
+  return sql`p.sku, p.xmin::text AS rev, ${unlessHeld(head)} AS head, ${fragment(body)} AS body, ${unlessHeld(tail)} AS tail`;
 }
 
 /**
- * Prices and stocks the SKUs of `selection` (a statement answering `sku` and `ord`), in `ord`
- * order. Stock and receipts are aggregated per SKU in LATERAL subqueries that use the (sku, ...)
+ * Prices and stocks the SKUs of `selection` (a statement answering `sku`, `ord` and `rev`: the row
+ * revision whose texts the caller holds, or null), in `ord` order. Stock and receipts are aggregated per SKU in LATERAL subqueries that use the (sku, ...)
  * indexes.
  */
 function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string | null, selection: SQL, options: PricedOptions = {}): SQL {
@@ -151,7 +162,7 @@ function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string |
     wh AS MATERIALIZED (${catalogWarehouses(shipToState)})
     SELECT ${
       full
-        ? productJson(price)
+        ? productFragments(price)
         : sql`p.sku, p.brand, p.model, p.label, p.short_description, p.msrp_cents, ${price} AS price_cents,
       p.weight, p.length, p.width, p.height, p.requires_flatbed, p.requires_fork_lift, p.requires_lift_gate,
       p.requires_residential, p.is_small_parcel, coalesce(st.in_region, 0) AS in_region,
@@ -193,10 +204,16 @@ const receiptDateOnly = sql`
  * the call costs one statement after the session check; no row at all when the catalog is not the
  * caller's or lists none of the SKUs.
  */
-export function productsBySkusSql(terms: PricingTerms, caller: CatalogCaller, shipToState: string, skus: string[]): SQL {
-  // One array parameter, so the statement text is the same for any number of SKUs (prepared once).
+export function productsBySkusSql(
+  terms: PricingTerms,
+  caller: CatalogCaller,
+  shipToState: string,
+  skus: string[],
+  heldRevisions: (string | null)[],
+): SQL {
+  // Array parameters, so the statement text is the same for any number of SKUs (prepared once).
   const selection = sql`
-    SELECT t.sku, t.ord FROM unnest(${sql.param(skus)}::text[]) WITH ORDINALITY AS t(sku, ord)
+    SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)}
     WHERE EXISTS (SELECT 1 FROM catalog_products cp, cat WHERE cp.catalog_id = cat.id AND cp.sku = t.sku)`;
   return pricedProducts(terms, visibleCatalogSql(caller), shipToState, selection);
 }
@@ -216,9 +233,15 @@ export function listedSkusSql(caller: Omit<CatalogCaller, 'catalogId'>, skus: st
        OR EXISTS (SELECT 1 FROM user_catalogs uc WHERE uc.user_id = ${caller.userId} AND uc.catalog_id = cp.catalog_id)`;
 }
 
+/** SKUs and, for each, the row revision whose texts the caller holds (null: none), numbered in order. */
+function skusWithRevisions(skus: string[], heldRevisions: (string | null)[]): SQL {
+  if (heldRevisions.length !== skus.length) throw new Error('one held revision (or null) per SKU');
+  return sql`unnest(${sql.param(skus)}::text[], ${sql.param(heldRevisions)}::text[]) WITH ORDINALITY AS t(sku, rev, ord)`;
+}
+
 /** A search page's SKUs (already ranked in a catalog the caller may see), priced, in their order. */
-export function pageBySkusSql(ctx: PricingContext, shipToState: string, skus: string[]): SQL {
-  const selection = sql`SELECT t.sku, t.ord FROM unnest(${sql.param(skus)}::text[]) WITH ORDINALITY AS t(sku, ord)`;
+export function pageBySkusSql(ctx: PricingContext, shipToState: string, skus: string[], heldRevisions: (string | null)[]): SQL {
+  const selection = sql`SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)}`;
   return pricedProducts(ctx, knownCatalog(ctx), shipToState, selection);
 }
 
@@ -234,7 +257,7 @@ export type MatchMode = 'strict' | 'fuzzy';
 /** The catalog's products in SKU order, one page of them, straight from catalog_search's primary key. */
 function browseSelection(ctx: PricingContext, page: { limit: number; offset: number }): SQL {
   return sql`
-    SELECT listed.sku, row_number() OVER () AS ord FROM (
+    SELECT listed.sku, row_number() OVER () AS ord, NULL::text AS rev FROM (
       SELECT s.sku FROM catalog_search s WHERE s.catalog_id = ${ctx.catalogId}
       ORDER BY s.sku LIMIT ${page.limit} OFFSET ${page.offset}
     ) listed`;
@@ -321,7 +344,7 @@ export function isBrowsing(filter: SearchFilter): boolean {
  */
 export function catalogExportSql(ctx: PricingContext, batch?: { after: string; limit: number }): SQL {
   const keyset = batch ? sql`AND cp.sku > ${batch.after} ORDER BY cp.sku LIMIT ${batch.limit}` : sql`ORDER BY cp.sku`;
-  const selection = sql`SELECT cp.sku, cp.sku AS ord FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId} ${keyset}`;
+  const selection = sql`SELECT cp.sku, cp.sku AS ord, NULL::text AS rev FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId} ${keyset}`;
   return pricedProducts(ctx, knownCatalog(ctx), null, selection, { columns: 'export' });
 }
 

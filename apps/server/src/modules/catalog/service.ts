@@ -4,6 +4,7 @@
  * caller's branches (403 otherwise) and a catalog the caller may see (404 otherwise).
  */
 import type { CatalogSearchCriteria, CatalogSearchResponse, Product } from '@portal/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { jsonArrayText } from '../../http/json-lists.js';
@@ -22,9 +23,10 @@ import {
   rankedSkusSql,
   type ExportRow,
   type MatchMode,
-  type ProductJsonRow,
+  type ProductTextRow,
   type SearchFilter,
 } from './repository.js';
+import { productTextCacheOf, type StaticProductText } from './product-text-cache.js';
 import { CACHED_SKUS, searchCacheOf, type RankedResult } from './search-cache.js';
 
 export const PRODUCT_NOT_FOUND = 'The product was not found.';
@@ -43,15 +45,16 @@ export async function findProductsBySkus(db: Database, principal: Principal, inp
 
 /**
  * findProductsBySkus as the products' JSON texts, for the routes that send them on unparsed
- * (ProductJsonRow). The catalog's visibility check is part of the one statement (productsBySkusSql).
+ * (ProductTextRow). The catalog's visibility check is part of the one statement (productsBySkusSql).
  */
 export async function productTextsBySkus(db: Database, principal: Principal, input: ProductLookup): Promise<string[]> {
   requireBranch(principal, input.branchNumber);
   const skus = [...new Set(input.skus.map((s) => s.trim()).filter((s) => s.length > 0))];
   if (skus.length > 0) {
-    const statement = productsBySkusSql(pricingTermsOf(principal), catalogCallerOf(principal, input.catalog), input.shipToState, skus);
-    const rows = await queryRows<ProductJsonRow>(db, statement, { prepared: true });
-    if (rows.length > 0) return rows.map((row) => row.product);
+    const texts = await pricedProductTexts(db, skus, (held) =>
+      productsBySkusSql(pricingTermsOf(principal), catalogCallerOf(principal, input.catalog), input.shipToState, skus, held),
+    );
+    if (texts.length > 0) return texts;
   }
   // Nothing priced: none of the SKUs is listed, or the catalog is not the caller's (404).
   await pricingContextFor(db, principal, input.catalog);
@@ -84,11 +87,42 @@ export async function findProduct(db: Database, principal: Principal, input: Pro
 
 const parseProduct = (text: string) => JSON.parse(text) as Product;
 
+/**
+ * Runs a priced statement for these SKUs (null: the statement picks them, as a browse page does) and
+ * answers each product's JSON text. The statement is told which row revisions' texts this process
+ * holds (product-text-cache.ts) and sends the texts only for the others, which are kept for next time.
+ */
+async function pricedProductTexts(
+  db: Database,
+  skus: string[] | null,
+  statementFor: (heldRevisions: (string | null)[]) => SQL,
+): Promise<string[]> {
+  const cache = productTextCacheOf(db);
+  // This request's own references: the cache may drop entries while the statement runs.
+  const held = new Map<string, StaticProductText>();
+  for (const sku of skus ?? []) {
+    const text = cache.get(sku);
+    if (text) held.set(sku, text);
+  }
+  const rows = await queryRows<ProductTextRow>(db, statementFor((skus ?? []).map((sku) => held.get(sku)?.rev ?? null)), { prepared: true });
+  return rows.map((row) => {
+    let text = row.head !== null && row.tail !== null ? undefined : held.get(row.sku);
+    if (!text || text.rev !== row.rev) {
+      if (row.head === null || row.tail === null) throw new Error(`product ${row.sku}: texts left out for a revision not held`);
+      text = { rev: row.rev, head: members(row.head), tail: members(row.tail) };
+      cache.set(row.sku, text);
+    }
+    return `{${text.head},${members(row.body)},${text.tail}}`;
+  });
+}
+
+/** A JSON object's members: the text between its braces. */
+const members = (objectJson: string) => objectJson.slice(1, -1);
+
 /** The page's SKUs, priced for the caller, in the SKUs' order: one prepared statement. */
 async function pricedPage(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<string[]> {
   if (skus.length === 0) return [];
-  const rows = await queryRows<ProductJsonRow>(db, pageBySkusSql(ctx, shipToState, skus), { prepared: true });
-  return rows.map((row) => row.product);
+  return pricedProductTexts(db, skus, (held) => pageBySkusSql(ctx, shipToState, skus, held));
 }
 
 /**
@@ -127,7 +161,7 @@ export async function searchCatalog(db: Database, principal: Principal, criteria
   return JSON.parse(await searchCatalogText(db, principal, criteria)) as CatalogSearchResponse;
 }
 
-/** searchCatalog's answer as JSON text, its products written by PostgreSQL (ProductJsonRow). */
+/** searchCatalog's answer as JSON text, its products written by PostgreSQL (ProductTextRow). */
 export async function searchCatalogText(db: Database, principal: Principal, criteria: CatalogSearchCriteria): Promise<string> {
   const { results, ...head } = await searchAnswer(db, principal, criteria);
   return `${JSON.stringify(head).slice(0, -1)},"results":${jsonArrayText(results)}}`;
@@ -151,8 +185,8 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
     // The whole catalog in SKU order: the total is kept per catalog, the page is one prepared statement.
     const total = ctx.productCount;
     if (window.offset >= total) return { ...empty, totalResults: total };
-    const rows = await queryRows<ProductJsonRow>(db, browsePageSql(ctx, shipToState, window), { prepared: true });
-    return { page, pageSize, totalResults: total, results: rows.map((row) => row.product) };
+    const results = await pricedProductTexts(db, null, () => browsePageSql(ctx, shipToState, window));
+    return { page, pageSize, totalResults: total, results };
   }
 
   let ranked = await rankedPage(db, ctx, filter, 'strict', window);
