@@ -22,6 +22,7 @@ import {
   type BenchOperation,
   type BenchSettings,
   type BenchServer,
+  type HttpRequestSpec,
   type LoadResult,
 } from './bench-support.js';
 
@@ -42,7 +43,7 @@ const TWO_WORDS = [
 const BROAD_WORDS = ['lift', 'apex', 'balancer', 'compressor'];
 /** Parts of generated SKUs (prefix and number fragments), as a counter clerk types them. */
 const PARTIAL_SKUS = ['IRP2P-03', '2P-1', 'RMSWB-07', 'AX-0339', 'BPRWB', 'WB-078', 'PBYAX-13', 'TTAAX-02'];
-/** Requests (and statement groups) per operation; the load cycles through them. */
+/** Statement groups per operation for the SQL ceiling (the load itself cycles through its whole sample). */
 const SAMPLES = 64;
 const BATCH_SIZE = 50;
 
@@ -68,15 +69,24 @@ const firstSearch = (db: Database, principal: Principal, body: ReturnType<typeof
   return searchCatalog(db, principal, body);
 };
 
-const OPERATIONS: BenchOperation<string[]>[] = [
+/**
+ * The SKUs a run asks for: `skus`, a fixed spread of 3,200 (64 carts of 50), all of whose texts the
+ * server holds after the warm-up, as it holds those of the products dealers have found and put in
+ * carts (catalog/product-text-cache.ts); and `unseen`, every other SKU of the catalog, for a refresh
+ * of carts the server has never priced (more products than it keeps texts for).
+ */
+type SkuSamples = { skus: string[]; unseen: string[] };
+
+const OPERATIONS: BenchOperation<SkuSamples>[] = [
   {
     name: 'product detail',
     target: { p95Ms: 5, efficiency: 0.5 },
-    request: (i, skus) => ({
+    primed: true,
+    request: (i, { skus }) => ({
       method: 'GET',
       path: `/api/catalog/product/${encodeURIComponent(skus[i % skus.length]!)}?shipToState=${stateOf(i)}&branchNumber=${BRANCH}&catalog=${CATALOG}`,
     }),
-    run: (db, principal, i, skus) =>
+    run: (db, principal, i, { skus }) =>
       findProduct(db, principal, { sku: skus[i % skus.length]!, catalog: CATALOG, branchNumber: BRANCH, shipToState: stateOf(i) }),
   },
   {
@@ -106,30 +116,43 @@ const OPERATIONS: BenchOperation<string[]>[] = [
   {
     name: `batch refresh, ${BATCH_SIZE} SKUs`,
     target: { p95Ms: 10, efficiency: 0.5 },
-    request: (i, skus) => ({
-      method: 'POST',
-      path: '/api/catalog/products',
-      body: { skuList: skuWindow(skus, i, BATCH_SIZE), shipToState: stateOf(i), branchNumber: BRANCH, catalog: CATALOG },
-    }),
-    run: (db, principal, i, skus) =>
-      findProductsBySkus(db, principal, {
-        skus: skuWindow(skus, i, BATCH_SIZE),
-        catalog: CATALOG,
-        branchNumber: BRANCH,
-        shipToState: stateOf(i),
-      }),
+    primed: true,
+    request: (i, { skus }) => batchRequest(skus, i),
+    run: (db, principal, i, { skus }) => batchLookup(db, principal, skus, i),
+  },
+  {
+    // For comparison only (no target): every product's texts are read and sent by the database.
+    name: `batch refresh, ${BATCH_SIZE} SKUs never priced`,
+    request: (i, { unseen }) => batchRequest(unseen, i),
+    run: (db, principal, i, { unseen }) => batchLookup(db, principal, unseen, i),
   },
 ];
 
-async function sampleSkus(settings: BenchSettings): Promise<{ skus: string[]; catalogSize: number }> {
+function batchRequest(skus: string[], i: number): HttpRequestSpec {
+  return {
+    method: 'POST',
+    path: '/api/catalog/products',
+    body: { skuList: skuWindow(skus, i, BATCH_SIZE), shipToState: stateOf(i), branchNumber: BRANCH, catalog: CATALOG },
+  };
+}
+
+function batchLookup(db: Database, principal: Principal, skus: string[], i: number) {
+  return findProductsBySkus(db, principal, {
+    skus: skuWindow(skus, i, BATCH_SIZE),
+    catalog: CATALOG,
+    branchNumber: BRANCH,
+    shipToState: stateOf(i),
+  });
+}
+
+async function sampleSkus(settings: BenchSettings): Promise<{ samples: SkuSamples; catalogSize: number }> {
   const capture = await openStatementCapture(settings.target);
   try {
-    const count = await capture.db.execute(sql`SELECT count(*)::int AS n FROM catalog_products WHERE catalog_id = ${CATALOG}`);
-    // A fixed pseudo-random spread over the whole catalog, the same on every run.
-    const rows = await capture.db.execute(
-      sql`SELECT sku FROM catalog_products WHERE catalog_id = ${CATALOG} ORDER BY md5(sku) LIMIT ${SAMPLES * BATCH_SIZE}`,
-    );
-    return { skus: (rows.rows as { sku: string }[]).map((r) => r.sku), catalogSize: Number((count.rows[0] as { n: number }).n) };
+    // A fixed pseudo-random order of the whole catalog, the same on every run; its start is the spread.
+    const rows = await capture.db.execute(sql`SELECT sku FROM catalog_products WHERE catalog_id = ${CATALOG} ORDER BY md5(sku)`);
+    const catalog = (rows.rows as { sku: string }[]).map((r) => r.sku);
+    const spread = SAMPLES * BATCH_SIZE;
+    return { samples: { skus: catalog.slice(0, spread), unseen: catalog.slice(spread) }, catalogSize: catalog.length };
   } finally {
     await capture.close();
   }
@@ -164,7 +187,7 @@ export async function run(args: string[]): Promise<void> {
     `catalog bench on ${describeTarget(settings.target)}: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s, ${settings.rounds} rounds of ${settings.roundSeconds} s (median round)`,
   );
 
-  const { skus, catalogSize } = await sampleSkus(settings);
+  const { samples, catalogSize } = await sampleSkus(settings);
   console.log(
     `catalog ${CATALOG}: ${catalogSize.toLocaleString('en-US')} products${catalogSize < 150_000 ? ' (not the M data set: run npm run seed -- --size=M)' : ''}`,
   );
@@ -180,7 +203,7 @@ export async function run(args: string[]): Promise<void> {
     token = session.token;
     for (const op of OPERATIONS) {
       process.stdout.write(`  endpoint: ${op.name}...`);
-      endpoint.set(op.name, await measureHttp(server.baseUrl, session, (i) => op.request(i % SAMPLES, skus), settings));
+      endpoint.set(op.name, await measureHttp(server.baseUrl, session, (i) => op.request(i, samples), settings));
       console.log(' done');
     }
     rssAfterLoad = server.rssMb();
@@ -190,7 +213,7 @@ export async function run(args: string[]): Promise<void> {
   }
 
   // 2. The same statements, captured from the same code path, replayed directly.
-  const { rows, statementsPerRequest } = await measureCeilings(settings, token, OPERATIONS, skus, SAMPLES, endpoint);
+  const { rows, statementsPerRequest } = await measureCeilings(settings, token, OPERATIONS, samples, SAMPLES, endpoint);
 
   printComparison(
     `Catalog read paths (${describeTarget(settings.target)}; ceiling = the same statements incl. session check, run directly; for searches, those of a first search of its words, ranking included)`,
