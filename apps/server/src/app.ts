@@ -19,6 +19,7 @@ import { registerWeb } from './http/web.js';
 import { registerXsrf } from './http/xsrf.js';
 import { authenticateSession } from './modules/auth/principal.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { registerSessionCache, startSessionCache } from './modules/auth/session-cache.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -116,8 +117,12 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
 
   registerXsrf(app, { exemptPrefixes: ['/api/integration/', '/api/webhooks/'] });
   // Access control knows no module: sessions are the auth module's, API keys the integration module's.
+  // Callers seen within the last seconds are answered from memory, dropped on every change of their
+  // rows in any process (docs/decisions/014-session-cache.md).
+  const sessionCache = await startSessionCache(db);
+  registerSessionCache(app, sessionCache);
   registerAccessControl(app, {
-    authenticateSession: (token) => authenticateSession(db, token, config.sessionIdleMinutes),
+    authenticateSession: (token) => authenticateSession(db, token, config.sessionIdleMinutes, sessionCache),
     admitCaller: (request, principal) => {
       request.principal = principal;
     },

@@ -7,6 +7,7 @@ import { roleMapOf, type RoleMap } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { unauthorized } from '../../http/errors.js';
 import { findSessionCaller, touchSession, type OrganizationRow, type PrincipalBranch, type UserRow } from './repository.js';
+import type { LoadedSession, SessionCache } from './session-cache.js';
 import { hashToken } from './session-token.js';
 
 export type { OrganizationRow, PrincipalBranch, UserRow };
@@ -28,14 +29,11 @@ export function effectiveRoles(user: UserRow, organization: OrganizationRow): Ro
   return roleMapOf(granted);
 }
 
-/**
- * The principal behind a live session of an active, verified user; undefined otherwise. One
- * statement by the session's primary key, branches included.
- */
-export async function loadPrincipal(db: Database, tokenHash: string, idleMinutes: number): Promise<Principal | undefined> {
+/** The principal behind a live session, with the session's clocks (for the session cache). */
+async function loadSession(db: Database, tokenHash: string, idleMinutes: number): Promise<LoadedSession | undefined> {
   const row = await findSessionCaller(db, tokenHash, idleMinutes);
   if (!row) return undefined;
-  return {
+  const principal: Principal = {
     tokenHash,
     deviceId: row.session.deviceId,
     sessionLastSeenAt: row.session.lastSeenAt,
@@ -44,6 +42,15 @@ export async function loadPrincipal(db: Database, tokenHash: string, idleMinutes
     roles: effectiveRoles(row.user, row.organization),
     branches: row.branches,
   };
+  return { principal, lastSeenAt: row.session.lastSeenAt, expiresAt: row.session.expiresAt };
+}
+
+/**
+ * The principal behind a live session of an active, verified user; undefined otherwise. One
+ * statement by the session's primary key, branches included.
+ */
+export async function loadPrincipal(db: Database, tokenHash: string, idleMinutes: number): Promise<Principal | undefined> {
+  return (await loadSession(db, tokenHash, idleMinutes))?.principal;
 }
 
 /** The idle clock moves at most this often, so most requests read the session without writing it. */
@@ -51,12 +58,27 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * The caller behind a bearer token, as every session route sees it (http/access.ts asks, app.ts wires), with the
- * session's idle clock moved when it is more than a minute old.
+ * session's idle clock moved when it is more than a minute old. With `cache` (app.ts: session-cache.ts), a
+ * caller seen within the last seconds is answered without a statement, its idle and absolute expiry
+ * checked against the session's clocks kept with it.
  */
-export async function authenticateSession(db: Database, token: string, idleMinutes: number): Promise<Principal | undefined> {
-  const principal = await loadPrincipal(db, hashToken(token), idleMinutes);
-  if (principal && Date.now() - principal.sessionLastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await touchSession(db, principal.tokenHash);
+export async function authenticateSession(
+  db: Database,
+  token: string,
+  idleMinutes: number,
+  cache?: SessionCache,
+): Promise<Principal | undefined> {
+  const tokenHash = hashToken(token);
+  const session = cache
+    ? await cache.get(tokenHash, idleMinutes, () => loadSession(db, tokenHash, idleMinutes))
+    : await loadSession(db, tokenHash, idleMinutes);
+  if (!session) return undefined;
+  let { principal } = session;
+  // What the cache knows of the idle clock may be newer than the principal it keeps (after a touch).
+  if (principal.sessionLastSeenAt !== session.lastSeenAt) principal = { ...principal, sessionLastSeenAt: session.lastSeenAt };
+  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(db, tokenHash);
+    cache?.touched(tokenHash, new Date());
   }
   return principal;
 }

@@ -1,0 +1,303 @@
+/**
+ * The session cache (session-cache.ts, docs/decisions/014-session-cache.md): a caller seen a moment ago
+ * is answered without a statement, and every change of the rows behind it ends or refreshes it at once,
+ * in this process and in the others.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { ManagedUser } from '@portal/domain';
+import { buildApp } from '../../app.js';
+import { testConfig } from '../../config.js';
+import { openDatabase, type DatabaseHandle } from '../../db/client.js';
+import { createTestApp, TEST_XSRF, type TestApp } from '../../test-support/test-app.js';
+import { users } from '../users/schema.js';
+import { sessions } from './schema.js';
+import { type SessionCache, writesPrincipalTables } from './session-cache.js';
+import { hashToken } from './session-token.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@summitlift.example.com');
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const onPostgres = () => t.handle.kind === 'postgres';
+const cacheOf = (app: FastifyInstance): SessionCache => app.sessionCache!;
+const refresh = (token: string, app = t.app) =>
+  app.inject({
+    method: 'GET',
+    url: '/api/users/session/refresh',
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': TEST_XSRF },
+    cookies: { 'XSRF-TOKEN': TEST_XSRF },
+  });
+
+/** The statements the app runs outside transactions (both drivers send them through `$client.query`). */
+function recordStatements(db: unknown): string[] {
+  const client = (db as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const statements: string[] = [];
+  const query = client.query.bind(client);
+  vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+    const [config] = args;
+    statements.push(typeof config === 'string' ? config : String((config as { text?: string }).text));
+    return query(...args);
+  });
+  return statements;
+}
+
+/** Runs SQL as another process would (PostgreSQL: a connection outside the app's pool; PGlite: its only one). */
+async function runElsewhere(statement: string): Promise<void> {
+  if (!onPostgres()) {
+    await t.db.execute(sql.raw(statement));
+    return;
+  }
+  const pool = (t.db as unknown as { $client: pg.Pool & { options: pg.PoolConfig } }).$client;
+  const client = new pg.Client({ connectionString: pool.options.connectionString });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The body the user detail page sends: every field of the user, changed as given. */
+async function editBody(id: number, changes: Partial<ManagedUser> = {}) {
+  const user: ManagedUser = (await t.request({ method: 'GET', url: `/api/users/${id}`, token: admin })).json();
+  const { email, firstName, lastName, phone, isActive, restrictedPricing, limitOrderHistory, allowCashSales } = user;
+  const { useOrganizationBranches, useOrganizationRoles, branches, roles } = user;
+  return {
+    id,
+    ...{ email, firstName, lastName, phone, isActive, restrictedPricing, limitOrderHistory, allowCashSales },
+    ...{ useOrganizationBranches, useOrganizationRoles, branches, roles },
+    ...changes,
+  };
+}
+
+const putUser = async (id: number, changes: Partial<ManagedUser>) =>
+  t.request({ method: 'PUT', url: `/api/users/${id}`, token: admin, payload: await editBody(id, changes) });
+
+async function idOf(email: string): Promise<number> {
+  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
+
+describe('session cache', () => {
+  it('listens for changes once the app is ready', () => {
+    expect(cacheOf(t.app).listening).toBe(true);
+  });
+
+  it('answers a second request from the cache without a statement on the session', async () => {
+    const token = await t.login('buyer@summitlift.example.com');
+    expect((await refresh(token)).statusCode).toBe(200);
+    const hits = cacheOf(t.app).stats.hits;
+    const statements = recordStatements(t.db);
+    const again = await refresh(token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: token, user: { email: 'buyer@summitlift.example.com' } });
+    expect(cacheOf(t.app).stats.hits).toBe(hits + 1);
+    expect(statements.filter((s) => /"?sessions"?/.test(s))).toEqual([]);
+    expect(statements.length).toBeGreaterThan(0); // the recorder sees the route's own statements
+  });
+
+  it('ends the session at logout at once', async () => {
+    const token = await t.login('buyer@summitlift.example.com');
+    expect((await refresh(token)).statusCode).toBe(200);
+    expect((await refresh(token)).statusCode).toBe(200);
+    const logout = await t.request({ method: 'GET', url: '/api/users/session/logout', token });
+    expect(logout.statusCode).toBe(200);
+    expect((await refresh(token)).statusCode).toBe(401);
+  });
+
+  it('ends the sessions of a user deactivated by an administrator at once', async () => {
+    const email = 'viewer@summitlift.example.com';
+    const id = await idOf(email);
+    const token = await t.login(email);
+    expect((await refresh(token)).statusCode).toBe(200);
+    expect((await putUser(id, { isActive: false })).statusCode).toBe(200);
+    expect((await refresh(token)).statusCode).toBe(401);
+    expect((await putUser(id, { isActive: true })).statusCode).toBe(200);
+  });
+
+  it("refreshes a cached caller at once when an administrator changes the user's roles and branches", async () => {
+    const email = 'buyer@summitlift.example.com';
+    const id = await idOf(email);
+    const token = await t.login(email);
+    const before = (await refresh(token)).json();
+    expect(before.user.roles.checkout).toBe(true);
+    const user = await editBody(id);
+    const organizationBranches = (await editBody(await idOf('admin@summitlift.example.com'))).branches;
+    expect(organizationBranches.length).toBeGreaterThan(before.user.branches.length);
+    const changed = await putUser(id, {
+      useOrganizationRoles: false,
+      roles: { ...user.roles, checkout: false },
+      useOrganizationBranches: false,
+      branches: organizationBranches,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = (await refresh(token)).json();
+    expect(after.user.roles.checkout).toBe(false);
+    expect(after.user.branches).toHaveLength(organizationBranches.length);
+    expect((await putUser(id, user)).statusCode).toBe(200);
+    expect((await refresh(token)).json().user.branches).toHaveLength(before.user.branches.length);
+  });
+
+  it("ends a cached session at once after plain SQL on this app's database", async () => {
+    const email = 'viewer@summitlift.example.com';
+    const token = await t.login(email);
+    expect((await refresh(token)).statusCode).toBe(200);
+    await t.db.execute(sql`update users set is_active = false where email = ${email}`);
+    expect((await refresh(token)).statusCode).toBe(401);
+    await t.db.execute(sql`update users set is_active = true where email = ${email}`);
+  });
+
+  it('ends a cached session once the notification of a write by another connection has arrived', async () => {
+    const token = await t.login('viewer@summitlift.example.com');
+    expect((await refresh(token)).statusCode).toBe(200);
+    expect((await refresh(token)).statusCode).toBe(200);
+    const notified = cacheOf(t.app).nextNotification();
+    await runElsewhere(`update sessions set revoked_at = now() where token_hash = '${hashToken(token)}'`);
+    await notified;
+    expect((await refresh(token)).statusCode).toBe(401);
+  });
+
+  it('does not drop the cache for the idle touch, and keeps the touched time', async () => {
+    const token = await t.login('viewer@summitlift.example.com');
+    // Two minutes idle, as the database and the cache know it.
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '2 minutes'` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await refresh(token)).statusCode).toBe(200); // loads, touches
+    const drops = cacheOf(t.app).stats.drops;
+    const hits = cacheOf(t.app).stats.hits;
+    const statements = recordStatements(t.db);
+    expect((await refresh(token)).statusCode).toBe(200);
+    expect(cacheOf(t.app).stats.hits).toBe(hits + 1);
+    expect(cacheOf(t.app).stats.drops).toBe(drops);
+    // Answered from the cache with the touched clock: no touch again within the minute.
+    expect(statements.filter((s) => /sessions/.test(s))).toEqual([]);
+  });
+
+  it('ends a cached session past the idle limit', async () => {
+    const token = await t.login('viewer@summitlift.example.com');
+    expect((await refresh(token)).statusCode).toBe(200);
+    // The database's clock moved back (the idle touch's column: no notification), then time passes.
+    const idle = testConfig().sessionIdleMinutes + 1;
+    await runElsewhere(`update sessions set last_seen_at = now() - interval '${idle} minutes' where token_hash = '${hashToken(token)}'`);
+    const hits = cacheOf(t.app).stats.hits;
+    expect((await refresh(token)).statusCode).toBe(200);
+    expect(cacheOf(t.app).stats.hits).toBe(hits + 1); // still cached: the cache's clock says a moment
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + idle * 60_000);
+    const loads = cacheOf(t.app).stats.loads;
+    const response = await refresh(token);
+    expect(cacheOf(t.app).stats.loads).toBe(loads + 1);
+    expect(response.statusCode, response.body).toBe(401);
+  });
+  it('answers no cached session past its idle limit, even within the cache lifetime', async () => {
+    const app = await buildApp({ config: testConfig({ sessionIdleMinutes: 1 }), db: t.db });
+    await app.ready();
+    try {
+      const cache = cacheOf(app);
+      const token = await t.login('viewer@summitlift.example.com');
+      await t.db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now() - interval '50 seconds'` })
+        .where(eq(sessions.tokenHash, hashToken(token)));
+      expect((await refresh(token, app)).statusCode).toBe(200); // loaded; under a minute idle, so not touched
+      const hits = cache.stats.hits;
+      expect((await refresh(token, app)).statusCode).toBe(200);
+      expect(cache.stats.hits).toBe(hits + 1);
+      // 15 seconds later (within the cache's 30 s) the session has been idle over a minute: the database decides.
+      const loads = cache.stats.loads;
+      vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 15_000);
+      await refresh(token, app);
+      expect(cache.stats.hits).toBe(hits + 1);
+      expect(cache.stats.loads).toBe(loads + 1);
+    } finally {
+      vi.restoreAllMocks();
+      await app.close();
+    }
+  });
+});
+
+describe('session cache on two processes (PostgreSQL)', () => {
+  let other: DatabaseHandle | undefined;
+  let otherApp: FastifyInstance | undefined;
+  afterAll(async () => {
+    await otherApp?.close();
+    await other?.close();
+  });
+
+  it('refuses a token on B once it was logged out through A, and again once B listens after losing its connection', async (context) => {
+    if (!onPostgres()) return context.skip();
+    const pool = (t.db as unknown as { $client: pg.Pool & { options: pg.PoolConfig } }).$client;
+    other = await openDatabase({ kind: 'postgres', url: pool.options.connectionString!, poolSize: 2 });
+    otherApp = await buildApp({ config: testConfig(), db: other.db });
+    await otherApp.ready();
+    const b = cacheOf(otherApp);
+    expect(b.listening).toBe(true);
+
+    const token = await t.login('buyer@summitlift.example.com');
+    expect((await refresh(token, otherApp)).statusCode).toBe(200);
+    const hits = b.stats.hits;
+    expect((await refresh(token, otherApp)).statusCode).toBe(200);
+    expect(b.stats.hits).toBe(hits + 1);
+
+    const notified = b.nextNotification();
+    expect((await t.request({ method: 'GET', url: '/api/users/session/logout', token })).statusCode).toBe(200);
+    await notified;
+    expect((await refresh(token, otherApp)).statusCode).toBe(401);
+
+    // B loses its listening connection: it answers from the database alone until it listens again.
+    const second = await t.login('buyer@summitlift.example.com');
+    expect((await refresh(second, otherApp)).statusCode).toBe(200);
+    await other.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN principal_changes' and pid <> pg_backend_pid()`,
+    );
+    await vi.waitFor(() => expect(b.listening).toBe(false));
+    const loads = b.stats.loads;
+    expect((await refresh(second, otherApp)).statusCode).toBe(200);
+    expect(b.stats.loads).toBe(loads + 1);
+    expect(b.size).toBe(0);
+    await b.whenListening();
+    expect((await refresh(second, otherApp)).statusCode).toBe(200);
+    const notifiedAgain = b.nextNotification();
+    expect((await t.request({ method: 'GET', url: '/api/users/session/logout', token: second })).statusCode).toBe(200);
+    await notifiedAgain;
+    expect((await refresh(second, otherApp)).statusCode).toBe(401);
+  });
+});
+
+describe('writesPrincipalTables', () => {
+  it.each([
+    ['update "users" set "is_active" = $1 where "users"."id" = $2', true],
+    ['delete from "user_branches" where "user_branches"."user_id" = $1', true],
+    ['insert into "user_branches" ("user_id", "branch_id") values ($1, $2)', true],
+    ['insert into "branches" ("organization_id") values ($1)', true],
+    ['update "organizations" set "roles" = $1', true],
+    ['update "sessions" set "revoked_at" = now() where ("sessions"."token_hash" = $1 and "sessions"."revoked_at" is null)', true],
+    ["UPDATE public.sessions SET last_seen_at = now() - interval '1 day'", true],
+    ['with gone as (delete from sessions where user_id = 1 returning 1) select count(*) from gone', true],
+    ['truncate users cascade', true],
+    [
+      'update "sessions" set "last_seen_at" = now() where ("sessions"."token_hash" = $1 and "sessions"."last_seen_at" < now() - interval \'1 minute\')',
+      false,
+    ],
+    ['insert into "sessions" ("token_hash", "user_id", "device_id", "expires_at") values ($1, $2, $3, $4)', false],
+    ['select "users"."id" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id"', false],
+    ['insert into "login_limits" ("key") values ($1) on conflict ("key") do update set "attempts" = 1', false],
+    ['update "user_settings" set "x" = 1', false],
+    ['update "usersx" set "x" = 1', false],
+    ['insert into "orders" ("user_id") values ($1)', false],
+  ])('%s: %s', (statement, expected) => {
+    expect(writesPrincipalTables(statement)).toBe(expected);
+  });
+});

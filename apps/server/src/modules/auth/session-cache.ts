@@ -1,0 +1,367 @@
+/**
+ * A short-lived, bounded, in-process cache of the signed-in caller (docs/decisions/014-session-cache.md),
+ * so that most requests check their session without a statement.
+ *
+ * Ending at once on every process: triggers on every table the principal is read from (migration
+ * 0011) send `principal_changes` on commit; each process LISTENs on a connection of its own and drops
+ * the whole cache on every notification. While it is not listening (before LISTEN succeeded, after
+ * the connection broke, until it is back) the cache neither answers nor keeps anything.
+ *
+ * This process's own writes: on PGlite the notification of a commit reaches the listener before the
+ * writing statement's promise resolves, so the cache is dropped before the writer goes on. On
+ * PostgreSQL it arrives on another socket, maybe after the writer's response; so the pool's
+ * connections are watched too: a connection that ran a write on one of those tables drops the cache
+ * when it goes back to the pool (after its commit or rollback), whoever the writer was.
+ *
+ * A load that was under way when the cache was dropped is not kept (the generation it started in has
+ * passed): it may have read the rows before the commit that caused the drop.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from '../../db/client.js';
+import type { Principal } from './principal.js';
+
+/** How long a cached principal is answered without the database at most. */
+export const SESSION_CACHE_TTL_MS = 30_000;
+/** How many sessions are kept at most; the oldest entry goes first. */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+/** The channel the triggers of migration 0011 notify. */
+export const PRINCIPAL_CHANGES_CHANNEL = 'principal_changes';
+/** The first and the longest pause before listening again after the listening connection broke. */
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+/**
+ * How often the listening connection is asked a trivial question, and how long it may take to answer:
+ * a connection that died without a word (a network cut) is noticed within seconds, not hours.
+ */
+const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
+
+type Entry = {
+  principal: Principal;
+  /** The session's idle clock as last known (the database's last_seen_at, or the time of this process's touch). */
+  lastSeenAt: Date;
+  expiresAt: Date;
+  /** Date.now() when the entry was loaded: it is answered until SESSION_CACHE_TTL_MS after. */
+  loadedAt: number;
+};
+
+export type CachedSession = { principal: Principal; lastSeenAt: Date };
+
+/** A session read from the database, with what the cache needs to check its expiry without it. */
+export type LoadedSession = { principal: Principal; lastSeenAt: Date; expiresAt: Date };
+
+/** A session's principal from the database, undefined when it is not live. */
+export type SessionLoader = () => Promise<LoadedSession | undefined>;
+
+type Listener = { close(): Promise<void> };
+
+export class SessionCache {
+  readonly #entries = new Map<string, Entry>();
+  /** Moves on every drop; a load keeps its answer only when none happened while it ran. */
+  #generation = 0;
+  #listening = false;
+  #closed = false;
+  #listener: Listener | undefined;
+  #notificationWaiters: (() => void)[] = [];
+  #listeningWaiters: (() => void)[] = [];
+  /** Hits and loads, for tests and diagnostics. */
+  readonly stats = { hits: 0, loads: 0, drops: 0 };
+
+  /** Whether the cache answers at all: only while its process is listening for changes. */
+  get listening(): boolean {
+    return this.#listening && !this.#closed;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /**
+   * The principal of a live session: from the cache when a fresh entry is there and the session's idle
+   * and absolute expiry have not passed, else from `load` (kept when nothing changed meanwhile).
+   */
+  async get(tokenHash: string, idleMinutes: number, load: SessionLoader): Promise<CachedSession | undefined> {
+    if (this.listening) {
+      const entry = this.#entries.get(tokenHash);
+      if (entry) {
+        const now = Date.now();
+        if (
+          now - entry.loadedAt < SESSION_CACHE_TTL_MS &&
+          now < entry.expiresAt.getTime() &&
+          now - entry.lastSeenAt.getTime() < idleMinutes * 60_000
+        ) {
+          this.stats.hits++;
+          return { principal: entry.principal, lastSeenAt: entry.lastSeenAt };
+        }
+        // Stale or past an expiry as this process knows it: the database decides (another process
+        // may have moved the idle clock).
+        this.#entries.delete(tokenHash);
+      }
+    }
+    const generation = this.#generation;
+    this.stats.loads++;
+    const loaded = await load();
+    if (loaded && this.listening && generation === this.#generation) {
+      this.#entries.delete(tokenHash);
+      this.#entries.set(tokenHash, { ...loaded, loadedAt: Date.now() });
+      if (this.#entries.size > SESSION_CACHE_MAX_ENTRIES) {
+        const oldest = this.#entries.keys().next().value;
+        if (oldest !== undefined) this.#entries.delete(oldest);
+      }
+    }
+    return loaded && { principal: loaded.principal, lastSeenAt: loaded.lastSeenAt };
+  }
+
+  /** After this process moved the session's idle clock: the entry keeps the new time. */
+  touched(tokenHash: string, at: Date): void {
+    const entry = this.#entries.get(tokenHash);
+    if (!entry) return;
+    entry.lastSeenAt = at;
+    entry.principal = { ...entry.principal, sessionLastSeenAt: at };
+  }
+
+  /** Forgets every entry, and every load under way. */
+  dropAll(): void {
+    this.#generation++;
+    this.stats.drops++;
+    this.#entries.clear();
+  }
+
+  /** Resolves once the next notification (of any process) has been handled: for tests. */
+  nextNotification(): Promise<void> {
+    return new Promise((resolve) => this.#notificationWaiters.push(resolve));
+  }
+
+  /** Resolves once the cache listens (at once when it does): for tests and start-up. */
+  whenListening(): Promise<void> {
+    if (this.listening) return Promise.resolve();
+    return new Promise((resolve) => this.#listeningWaiters.push(resolve));
+  }
+
+  /** Stops listening; the cache answers nothing afterwards. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.dropAll();
+    await this.#listener?.close();
+  }
+
+  /** @internal the listener's side */
+  setListening(listening: boolean): void {
+    if (listening === this.#listening) return;
+    // Whatever was kept may have missed notifications while nobody listened.
+    this.dropAll();
+    this.#listening = listening;
+    if (listening) for (const resolve of this.#listeningWaiters.splice(0)) resolve();
+  }
+
+  /** @internal the listener's side */
+  notified(): void {
+    this.dropAll();
+    for (const resolve of this.#notificationWaiters.splice(0)) resolve();
+  }
+
+  /** @internal */
+  attach(listener: Listener): void {
+    this.#listener = listener;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which statements change a principal (this process's writes on PostgreSQL)
+
+const PRINCIPAL_TABLES = ['sessions', 'users', 'organizations', 'branches', 'user_branches'];
+const TABLE = `(?:"?public"?\\s*\\.\\s*)?"?(${PRINCIPAL_TABLES.join('|')})"?(?![\\w$])`;
+const WRITE = new RegExp(
+  `\\b(?:update\\s+(?:only\\s+)?${TABLE}|delete\\s+from\\s+(?:only\\s+)?${TABLE}|insert\\s+into\\s+${TABLE}|merge\\s+into\\s+${TABLE}|truncate\\b)`,
+  'gi',
+);
+/** The idle clock's touch (repository.ts touchSession) and a new session change no principal. */
+const SESSION_TOUCH = /^\s*update\s+"?sessions"?\s+set\s+"?last_seen_at"?\s*=\s*now\(\)\s+where\b/i;
+
+/**
+ * Whether a statement may write a table the principal is read from (conservative: a false "yes" only
+ * costs a drop of the cache). The idle touch and the insert of a new session are not such writes.
+ */
+export function writesPrincipalTables(statement: string): boolean {
+  if (SESSION_TOUCH.test(statement)) return false;
+  for (const match of statement.matchAll(WRITE)) {
+    const table = (match[1] ?? match[2] ?? match[3] ?? match[4])?.toLowerCase();
+    if (table === undefined) return true; // truncate: whatever it names
+    if (table === 'sessions' && match[3] !== undefined) continue; // insert into sessions: a new login
+    return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listening
+
+type PoolLike = pg.Pool & { options: pg.PoolConfig };
+type WatchedClient = pg.PoolClient & { [WATCHED]?: true };
+const WATCHED = Symbol('principal writes watched');
+/** The caches of each pool, told which of its connections wrote a principal's table. */
+const cachesOfPool = new WeakMap<pg.Pool, Set<(client: pg.PoolClient) => void>>();
+
+function watchPoolWrites(pool: pg.Pool, onWrite: (client: pg.PoolClient) => void): () => void {
+  let hooks = cachesOfPool.get(pool);
+  if (!hooks) {
+    const created = new Set<(client: pg.PoolClient) => void>();
+    cachesOfPool.set(pool, (hooks = created));
+    pool.on('acquire', (client: WatchedClient) => {
+      if (client[WATCHED]) return;
+      client[WATCHED] = true;
+      const query = client.query as (...args: unknown[]) => unknown;
+      client.query = function watchedQuery(this: pg.PoolClient, ...args: unknown[]) {
+        const [config] = args;
+        const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+        if (typeof text === 'string' && writesPrincipalTables(text)) for (const hook of created) hook(client);
+        return query.apply(this, args);
+      } as typeof client.query;
+    });
+  }
+  hooks.add(onWrite);
+  return () => hooks.delete(onWrite);
+}
+
+function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let pause = RECONNECT_FIRST_MS;
+
+  const dirty = new Set<pg.PoolClient>();
+  const unwatch = watchPoolWrites(pool, (written) => {
+    dirty.add(written);
+  });
+  const onRelease = (_error: unknown, released: pg.PoolClient) => {
+    // After its commit (or rollback): a load that read before it is not kept, one that kept is dropped.
+    if (dirty.delete(released)) cache.dropAll();
+  };
+  pool.on('release', onRelease);
+
+  const lost = (connection: pg.Client) => {
+    if (client !== connection) return;
+    client = undefined;
+    clearInterval(heartbeat);
+    cache.setListening(false);
+    connection.removeAllListeners();
+    connection.on('error', () => {});
+    void connection.end().catch(() => {});
+    if (!cache.closed) {
+      retry = setTimeout(connect, pause);
+      retry.unref();
+      pause = Math.min(pause * 2, RECONNECT_MAX_MS);
+    }
+  };
+
+  const connect = () => {
+    retry = undefined;
+    if (cache.closed) return;
+    // A connection of its own (not the pool's): LISTEN belongs to a session.
+    const connection = new pg.Client({
+      ...pool.options,
+      password: pool.options.password,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: HEARTBEAT_MS,
+    });
+    client = connection;
+    connection.on('notification', (message) => {
+      if (message.channel === PRINCIPAL_CHANGES_CHANNEL) cache.notified();
+    });
+    connection.on('error', () => lost(connection));
+    connection.on('end', () => lost(connection));
+    connection
+      .connect()
+      .then(() => connection.query(`LISTEN ${PRINCIPAL_CHANGES_CHANNEL}`))
+      .then(() => {
+        if (client !== connection) return;
+        pause = RECONNECT_FIRST_MS;
+        cache.setListening(true);
+        heartbeat = setInterval(() => {
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('the listening connection does not answer')), HEARTBEAT_TIMEOUT_MS);
+          });
+          Promise.race([connection.query('SELECT 1'), late])
+            .catch(() => lost(connection))
+            .finally(() => clearTimeout(timer));
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+      })
+      .catch((error: Error) => {
+        if (!cache.closed) console.warn('Session cache: cannot listen for changes:', error.message);
+        lost(connection);
+      });
+  };
+  connect();
+
+  return {
+    async close() {
+      if (retry) clearTimeout(retry);
+      clearInterval(heartbeat);
+      unwatch();
+      pool.off('release', onRelease);
+      const connection = client;
+      client = undefined;
+      cache.setListening(false);
+      if (connection) {
+        connection.removeAllListeners();
+        connection.on('error', () => {});
+        await connection.end().catch(() => {});
+      }
+    },
+  };
+}
+
+function listenPglite(cache: SessionCache, client: PGlite): Listener {
+  let unlisten: (() => Promise<void>) | undefined;
+  const started = client
+    .listen(PRINCIPAL_CHANGES_CHANNEL, () => cache.notified())
+    .then((stop) => {
+      unlisten = stop;
+      if (!cache.closed) cache.setListening(true);
+    })
+    .catch((error: Error) => {
+      console.warn('Session cache: cannot listen for changes:', error.message);
+    });
+  return {
+    async close() {
+      await started;
+      cache.setListening(false);
+      if (unlisten && !client.closed) await unlisten().catch(() => {});
+    },
+  };
+}
+
+/**
+ * A session cache for the database behind `db`, listening for changes on it (PostgreSQL: a connection
+ * of its own, opened with the pool's settings; PGlite: the embedded database's own listen). Resolves
+ * once it listens; answers from the database alone until then and while listening is broken.
+ */
+export async function startSessionCache(db: Database): Promise<SessionCache> {
+  const cache = new SessionCache();
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) cache.attach(listenPostgres(cache, client as PoolLike));
+  else cache.attach(listenPglite(cache, client as PGlite));
+  await Promise.race([cache.whenListening(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  return cache;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's session cache (app.ts), for tests that wait for its notifications. */
+    sessionCache?: SessionCache;
+  }
+}
+
+/** Keeps the cache on the app and closes it with the app. */
+export function registerSessionCache(app: FastifyInstance, cache: SessionCache): void {
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', () => cache.close());
+}
