@@ -345,7 +345,11 @@ export type StatementCapture = {
   db: Database;
   /** Runs `work` and answers every statement it sent, in order. */
   capture(work: (db: Database) => Promise<unknown>): Promise<StatementGroup>;
-  /** The access layer's statements for a session (principal load + touch), then the route's. */
+  /**
+   * The route's statements for a signed-in caller. The caller is loaded before the recording starts:
+   * a server answers a caller seen within the last seconds from its session cache (decision 014), so
+   * a warm endpoint runs no session statement either.
+   */
   captureRequest(token: string, work: (db: Database, principal: Principal) => Promise<unknown>): Promise<StatementGroup>;
   close(): Promise<void>;
 };
@@ -397,12 +401,11 @@ export async function openStatementCapture(target: BenchTarget): Promise<Stateme
   return {
     db,
     capture,
-    captureRequest: (token, work) =>
-      capture(async (database) => {
-        const principal = await authenticateSession(database, token, loadConfig().sessionIdleMinutes);
-        if (!principal) throw new Error('the bench session is not valid');
-        await work(database, principal);
-      }),
+    async captureRequest(token, work) {
+      const principal = await authenticateSession(db, token, loadConfig().sessionIdleMinutes);
+      if (!principal) throw new Error('the bench session is not valid');
+      return capture((database) => work(database, principal));
+    },
     close,
   };
 }

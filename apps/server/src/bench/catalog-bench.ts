@@ -216,7 +216,7 @@ export async function run(args: string[]): Promise<void> {
   const { rows, statementsPerRequest } = await measureCeilings(settings, token, OPERATIONS, samples, SAMPLES, endpoint);
 
   printComparison(
-    `Catalog read paths (${describeTarget(settings.target)}; ceiling = the same statements incl. session check, run directly; for searches, those of a first search of its words, ranking included)`,
+    `Catalog read paths (${describeTarget(settings.target)}; ceiling = the same statements, run directly (the caller's session cached, as on a warm server); for searches, those of a first search of its words, ranking included)`,
     rows,
   );
   console.log(`statements per request: ${statementsPerRequest}`);

@@ -197,7 +197,7 @@ export async function run(args: string[]): Promise<void> {
   const { rows, statementsPerRequest } = await measureCeilings(settings, token, OPERATIONS, samples, SAMPLES, endpoint);
 
   printComparison(
-    `Order history read paths (${describeTarget(settings.target)}; ceiling = the same statements incl. session check, run directly)`,
+    `Order history read paths (${describeTarget(settings.target)}; ceiling = the same statements, run directly (the caller's session cached, as on a warm server))`,
     rows,
   );
   const worst = rows.find((r) => r.operation === 'search, worst combination');
