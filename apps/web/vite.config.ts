@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudget } from './tools/bundle-budget.ts';
+import { earlyScript } from './tools/early-script.ts';
 import { precompress } from './tools/precompress.ts';
 import { signedInPreloads } from './tools/signed-in-preloads.ts';
 
@@ -99,6 +100,9 @@ export default defineConfig({
         // call fails (and the screen says so) rather than answering stale data.
       },
     }),
+    // A signed-in page's first API calls start from a tiny first script, before the app's code has
+    // downloaded; the app's API client adopts their answers (src/early/, issue 21).
+    earlyScript({ name: 'early', module: 'src/early/start.ts' }),
     // Brotli and gzip copies of the text files beside them, served as they are (tools/precompress.ts).
     precompress(),
   ],

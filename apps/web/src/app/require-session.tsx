@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect } from 'react';
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Session } from '@portal/domain';
@@ -7,6 +7,7 @@ import { cartPort } from '@/features/cart/store';
 import { api, ApiError } from '@/lib/api-client';
 import { clearSession, setSession, useSessionState } from '@/lib/session-store';
 import { CartContext } from './providers/cart';
+import { StartupLoader } from './startup-loader';
 
 /**
  * Guards every signed-in route: no stored session → /login; a stored one is refreshed first (spec 4).
@@ -61,11 +62,7 @@ export function RequireSession() {
   }
   // `session` is checked too: a session that just ended must not draw the screens for one more render.
   if (!session || !sessionReady) {
-    return (
-      <Center h="100vh" aria-busy="true">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
+    return <StartupLoader />;
   }
   return (
     <CartContext value={cartPort}>

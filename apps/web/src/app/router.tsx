@@ -11,6 +11,7 @@ import { LoginPage } from '@/features/auth/routes/login-page';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { followDocumentTitle } from './document-title';
 import { RouteError } from './route-error';
+import { StartupLoader } from './startup-loader';
 
 export type RouteHandle = { crumb?: string };
 
@@ -19,7 +20,7 @@ export type RouteHandle = { crumb?: string };
  * Router warns on each page load that no `HydrateFallback` was provided (issue 16 "Console").
  */
 function StartupFallback() {
-  return <div aria-busy="true" style={{ minHeight: '100vh' }} />;
+  return <StartupLoader />;
 }
 
 export const router = createBrowserRouter([

@@ -5,6 +5,7 @@
  */
 import type { ErrorBody } from '@portal/domain';
 import { beginRequest } from './busy';
+import { takeEarlyResponse } from './early-responses';
 import { clearSession, sessionStore } from './session-store';
 
 export class ApiError extends Error {
@@ -87,13 +88,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (method !== 'GET') headers['x-xsrf-token'] = await xsrfToken();
     if (options.body !== undefined) headers['content-type'] = 'application/json';
 
-    const response = await fetch(urlOf(path, options.query), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    const url = urlOf(path, options.query);
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // The same call may already be under way, sent by index.html's first script (issue 21).
+    const response = await (takeEarlyResponse(method, url, body, token ?? null) ??
+      fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal }));
 
     if (!response.ok) {
       const body = await errorBodyOf(response);

@@ -44,6 +44,7 @@ export function useSession(): Session {
 /** After login or refresh: keep the token, and pick the branch (a single branch is chosen for the user). */
 export function setSession(session: Session): void {
   writeStored(STORAGE_KEYS.sessionToken, session.id);
+  writeStored(STORAGE_KEYS.sessionEmail, session.user.email);
   sessionStore.set((state) => {
     const branches = session.user.branches;
     const stillValid = branches.some((b) => b.branchNumber === state.branchNumber);
@@ -70,6 +71,7 @@ export function requestDestinationState(requested = true): void {
 /** Logout or a dead session: forget everything that belongs to the session (spec 4). */
 export function clearSession(): void {
   writeStored(STORAGE_KEYS.sessionToken, null);
+  writeStored(STORAGE_KEYS.sessionEmail, null);
   writeStored(STORAGE_KEYS.branchNumber, null);
   writeStored(STORAGE_KEYS.destinationState, null);
   sessionListeners.forEach((listener) => listener());

@@ -4,6 +4,8 @@
  */
 export const STORAGE_KEYS = {
   sessionToken: 'portal.sessionToken',
+  /** The signed-in user's email beside the token, so index.html's first script finds the stored cart (src/early/). */
+  sessionEmail: 'portal.sessionEmail',
   branchNumber: 'portal.branchNumber',
   destinationState: 'portal.destinationState',
   rememberedEmail: 'portal.email',
