@@ -69,23 +69,6 @@ describe('refresh through POST /api/catalog/products', () => {
     expect(toasts).toEqual([{ kind: 'warning', message: 'Removed GONE from the cart!' }]);
   });
 
-  it('an answer that changes nothing leaves the store alone, so the page is not drawn again', async () => {
-    store.addToCart('lifts', item('A-1', 10), 2);
-    apiAnswer.current = () => Promise.resolve([product('A-1', 12)]);
-    await refreshCart();
-    const refreshed = store.getCart();
-    let notified = 0;
-    const unsubscribe = store.cartStore.subscribe(() => notified++);
-    await refreshCart();
-    unsubscribe();
-    expect(notified).toBe(0);
-    expect(store.getCart()).toBe(refreshed);
-    // A changed price is taken.
-    apiAnswer.current = () => Promise.resolve([product('A-1', 13)]);
-    await refreshCart();
-    expect(store.getCart().items[0]).toMatchObject({ price: 13 });
-  });
-
   it('uses the chosen destination state', async () => {
     session.chooseDestinationState('CO');
     store.addToCart('lifts', item('A-1', 10), 1);

@@ -7,7 +7,7 @@ import { cartItemInputOf, DEFAULT_SHIP_TO_STATE, type Product } from '@portal/do
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session-store';
-import { cartStore, newItem, update, updateIfChanged } from './cart-state';
+import { cartStore, newItem, update } from './cart-state';
 
 let refreshSequence = 0;
 
@@ -44,8 +44,7 @@ export async function refreshCart(): Promise<void> {
   const bySku = new Map(products.map((p) => [p.sku, p]));
   const asked = new Set(skuList);
   const removed: string[] = [];
-  // Usually nothing changed: then the page is not drawn again.
-  updateIfChanged((current) => ({
+  update((current) => ({
     ...current,
     branchNumber,
     items: current.items.flatMap((item) => {

@@ -69,31 +69,6 @@ export function update(change: (cart: CartState) => CartBase): void {
   if (next.email) writeStoredCart(next.email, next);
 }
 
-/** Same fields with the same values, whatever their order (a stored item and a refreshed one are built differently). */
-function sameRecord(a: object, b: object): boolean {
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
-  return [...keys].every((key) => x[key] === y[key]);
-}
-
-/**
- * As `update`, but a change that leaves every line, the branch and the catalog as they were leaves
- * the store alone: its screens are not drawn again (issue 21: the cart page's price refresh, whose
- * answer usually changes nothing, redrew the whole table in one long task on a phone).
- */
-export function updateIfChanged(change: (cart: CartState) => CartBase): void {
-  const current = cartStore.get();
-  const next = change(current);
-  const unchanged =
-    next.branchNumber === current.branchNumber &&
-    next.catalog === current.catalog &&
-    next.choices === current.choices &&
-    next.items.length === current.items.length &&
-    next.items.every((item, i) => sameRecord(item, current.items[i]!));
-  if (!unchanged) update(() => next);
-}
-
 export function getCart(): CartState {
   return cartStore.get();
 }
