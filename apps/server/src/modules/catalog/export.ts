@@ -89,11 +89,20 @@ function keysetSource(db: Database, ctx: PricingContext): RowSource {
   };
 }
 
-/** Writes a chunk, waiting for the client to drain; false once the client has gone. */
-async function write(stream: PassThrough, chunk: string): Promise<boolean> {
+/**
+ * Writes a chunk, waiting for the client to drain; false once the client has gone. The wait for the
+ * event that did not come is called off, so its listeners do not pile up on the stream (a 200k-row
+ * export waits thousands of times).
+ */
+export async function writeWithBackpressure(stream: PassThrough, chunk: string): Promise<boolean> {
   if (stream.destroyed) return false;
   if (!stream.write(chunk)) {
-    await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    const waited = new AbortController();
+    try {
+      await Promise.race([once(stream, 'drain', { signal: waited.signal }), once(stream, 'close', { signal: waited.signal })]);
+    } finally {
+      waited.abort();
+    }
   }
   return !stream.destroyed;
 }
@@ -110,7 +119,7 @@ export async function openCatalogExport(db: Database, principal: Principal, quer
 
   const stream = new PassThrough();
   stream.write(csvRow(CATALOG_EXPORT_COLUMNS));
-  source(async (rows) => write(stream, rows.map(exportLine).join('')))
+  source(async (rows) => writeWithBackpressure(stream, rows.map(exportLine).join('')))
     .then(() => stream.end())
     .catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
   return stream;

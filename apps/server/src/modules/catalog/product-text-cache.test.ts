@@ -16,7 +16,7 @@ describe('ProductTextCache', () => {
     expect(cache.get('A')).toBeDefined();
     expect(cache.get('C')).toBeDefined();
     expect(cache.get('D')).toBeDefined();
-    expect(cache.sizeInBytes).toBe(30);
+    expect(cache.sizeInCharacters).toBe(30);
   });
 
   it('replaces a product set again and counts only the new text', () => {
@@ -25,7 +25,7 @@ describe('ProductTextCache', () => {
     cache.set('A', text('2', 19));
     expect(cache.get('A')?.rev).toBe('2');
     expect(cache.size).toBe(1);
-    expect(cache.sizeInBytes).toBe(20);
+    expect(cache.sizeInCharacters).toBe(20);
   });
 
   it('does not keep a product bigger than the whole cache, and forgets the older version of it', () => {
@@ -33,7 +33,7 @@ describe('ProductTextCache', () => {
     cache.set('A', text('1', 5));
     cache.set('A', text('2', 50));
     expect(cache.get('A')).toBeUndefined();
-    expect(cache.sizeInBytes).toBe(0);
+    expect(cache.sizeInCharacters).toBe(0);
   });
 
   it('is separate per database', () => {

@@ -17,16 +17,17 @@ import type { Database } from '../../db/client.js';
 export type StaticProductText = { rev: string; head: string; tail: string };
 
 /**
- * Text kept per database handle (about 16,000 products of the M set); the least recently used goes
- * first. Strings of ASCII text take one byte a character in V8.
+ * Characters kept per database handle (about 8,000 products of the M set); the least recently used
+ * goes first. V8 keeps text of Latin-1 characters at one byte a character and other text at two, so
+ * this is 16 to 32 MB of memory.
  */
-export const PRODUCT_TEXT_CACHE_BYTES = 32 * 1024 * 1024;
+export const PRODUCT_TEXT_CACHE_CHARACTERS = 16 * 1024 * 1024;
 
 export class ProductTextCache {
   private readonly entries = new Map<string, StaticProductText>();
-  private bytes = 0;
+  private characters = 0;
 
-  constructor(private readonly maxBytes = PRODUCT_TEXT_CACHE_BYTES) {}
+  constructor(private readonly maxCharacters = PRODUCT_TEXT_CACHE_CHARACTERS) {}
 
   get(sku: string): StaticProductText | undefined {
     const hit = this.entries.get(sku);
@@ -41,30 +42,30 @@ export class ProductTextCache {
   set(sku: string, text: StaticProductText): void {
     this.delete(sku);
     const size = sizeOf(text);
-    if (size > this.maxBytes) return;
+    if (size > this.maxCharacters) return;
     this.entries.set(sku, text);
-    this.bytes += size;
-    while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
+    this.characters += size;
+    while (this.characters > this.maxCharacters) this.delete(this.entries.keys().next().value!);
   }
 
   get size(): number {
     return this.entries.size;
   }
 
-  get sizeInBytes(): number {
-    return this.bytes;
+  get sizeInCharacters(): number {
+    return this.characters;
   }
 
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
+    this.characters = 0;
   }
 
   private delete(sku: string): void {
     const old = this.entries.get(sku);
     if (!old) return;
     this.entries.delete(sku);
-    this.bytes -= sizeOf(old);
+    this.characters -= sizeOf(old);
   }
 }
 
