@@ -192,8 +192,9 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
     // The whole catalog in SKU order: visibility, page and the total kept per catalog in one prepared
     // statement (the catalog page's first call).
     const caller = catalogCallerOf(principal, criteria.catalog);
-    const state = criteria.shipToState;
-    const browse = await pricedProductRows<BrowseRow>(db, null, () => browsePageSql(pricingTermsOf(principal), caller, state, window));
+    const browse = await pricedProductRows<BrowseRow>(db, null, () =>
+      browsePageSql(pricingTermsOf(principal), caller, criteria.shipToState!, window),
+    );
     if (browse.rows.length > 0)
       return { page, pageSize, totalResults: Number(browse.rows[0]!.catalog_products ?? 0), results: browse.texts };
     // No row: the catalog is not the caller's (404), or the page is past its last product.
