@@ -104,8 +104,6 @@ function catalogWarehouses(shipToState: string | null): SQL {
 type PricedOptions = {
   /** `export`: only ExportRow's columns, and the next receipt date without the receipt list. */
   columns?: 'product' | 'export';
-  /** More output columns, from `cat` or the selection `s` (the browse page's catalog total). */
-  alsoSelect?: SQL;
 };
 
 /**
@@ -169,7 +167,7 @@ function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string |
       p.weight, p.length, p.width, p.height, p.requires_flatbed, p.requires_fork_lift, p.requires_lift_gate,
       p.requires_residential, p.is_small_parcel, coalesce(st.in_region, 0) AS in_region,
       coalesce(st.outside_region, 0) AS outside_region, rc.next_receipt_date`
-    }${options.alsoSelect ? sql`, ${options.alsoSelect}` : sql``}
+    }
     FROM selection s
     CROSS JOIN cat
     JOIN products p ON p.sku = s.sku
@@ -256,35 +254,18 @@ export type SearchFilter = { keywords: string; brand: string | null };
  */
 export type MatchMode = 'strict' | 'fuzzy';
 
-/**
- * The catalog's products in SKU order, one page of them, straight from catalog_search's primary key;
- * the catalog is the statement's `cat` row.
- */
-function browseSelection(page: { limit: number; offset: number }): SQL {
+/** The catalog's products in SKU order, one page of them, straight from catalog_search's primary key. */
+function browseSelection(ctx: PricingContext, page: { limit: number; offset: number }): SQL {
   return sql`
     SELECT listed.sku, row_number() OVER () AS ord, NULL::text AS rev FROM (
-      SELECT s.sku FROM catalog_search s WHERE s.catalog_id = (SELECT cat.id FROM cat)
+      SELECT s.sku FROM catalog_search s WHERE s.catalog_id = ${ctx.catalogId}
       ORDER BY s.sku LIMIT ${page.limit} OFFSET ${page.offset}
     ) listed`;
 }
 
-/** A browse page's row: a product, and how many products the catalog lists (the pager's total). */
-export type BrowseRow = ProductTextRow & { catalog_products: number | string | null };
-
-/**
- * A page of the catalog without keywords or brand, priced, with the catalog's product count: one
- * prepared statement, the catalog's visibility check included (visibleCatalogSql as `cat`). No row
- * when the catalog is not the caller's, or the page is past its last product.
- */
-export function browsePageSql(
-  terms: PricingTerms,
-  caller: CatalogCaller,
-  shipToState: string,
-  page: { limit: number; offset: number },
-): SQL {
-  return pricedProducts(terms, visibleCatalogSql(caller), shipToState, browseSelection(page), {
-    alsoSelect: sql`cat.products AS catalog_products`,
-  });
+/** A page of the catalog without keywords or brand, priced: one prepared statement. */
+export function browsePageSql(ctx: PricingContext, shipToState: string, page: { limit: number; offset: number }): SQL {
+  return pricedProducts(ctx, knownCatalog(ctx), shipToState, browseSelection(ctx, page));
 }
 
 function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: KeywordPlan | null, mode: MatchMode): SQL {

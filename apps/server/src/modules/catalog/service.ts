@@ -23,7 +23,6 @@ import {
   rankedSkusSql,
   type ExportRow,
   type MatchMode,
-  type BrowseRow,
   type ProductTextRow,
   type SearchFilter,
 } from './repository.js';
@@ -98,15 +97,6 @@ async function pricedProductTexts(
   skus: string[] | null,
   statementFor: (heldRevisions: (string | null)[]) => SQL,
 ): Promise<string[]> {
-  return (await pricedProductRows<ProductTextRow>(db, skus, statementFor)).texts;
-}
-
-/** pricedProductTexts, with the statement's rows for their other columns. */
-async function pricedProductRows<Row extends ProductTextRow>(
-  db: Database,
-  skus: string[] | null,
-  statementFor: (heldRevisions: (string | null)[]) => SQL,
-): Promise<{ texts: string[]; rows: Row[] }> {
   const cache = productTextCacheOf(db);
   // This request's own references: the cache may drop entries while the statement runs.
   const held = new Map<string, StaticProductText>();
@@ -114,8 +104,8 @@ async function pricedProductRows<Row extends ProductTextRow>(
     const text = cache.get(sku);
     if (text) held.set(sku, text);
   }
-  const rows = await queryRows<Row>(db, statementFor((skus ?? []).map((sku) => held.get(sku)?.rev ?? null)), { prepared: true });
-  const texts = rows.map((row) => {
+  const rows = await queryRows<ProductTextRow>(db, statementFor((skus ?? []).map((sku) => held.get(sku)?.rev ?? null)), { prepared: true });
+  return rows.map((row) => {
     let text = row.head !== null && row.tail !== null ? undefined : held.get(row.sku);
     if (!text || text.rev !== row.rev) {
       if (row.head === null || row.tail === null) throw new Error(`product ${row.sku}: texts left out for a revision not held`);
@@ -124,7 +114,6 @@ async function pricedProductRows<Row extends ProductTextRow>(
     }
     return `{${text.head},${members(row.body)},${text.tail}}`;
   });
-  return { texts, rows };
 }
 
 /** A JSON object's members: the text between its braces. */
@@ -185,26 +174,20 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
   const { page, pageSize } = criteria;
   const empty: SearchAnswer = { page, pageSize, totalResults: 0, results: [] };
   if (criteria.branchNumber) requireBranch(principal, criteria.branchNumber);
-  const filter: SearchFilter = { keywords: criteria.keywords ?? '', brand: criteria.brand?.trim() || null };
-  const window = { limit: pageSize, offset: (page - 1) * pageSize };
-
-  if (criteria.catalog && criteria.branchNumber && criteria.shipToState && isBrowsing(filter)) {
-    // The whole catalog in SKU order: visibility, page and the total kept per catalog in one prepared
-    // statement (the catalog page's first call).
-    const caller = catalogCallerOf(principal, criteria.catalog);
-    const browse = await pricedProductRows<BrowseRow>(db, null, () =>
-      browsePageSql(pricingTermsOf(principal), caller, criteria.shipToState!, window),
-    );
-    if (browse.rows.length > 0)
-      return { page, pageSize, totalResults: Number(browse.rows[0]!.catalog_products ?? 0), results: browse.texts };
-    // No row: the catalog is not the caller's (404), or the page is past its last product.
-    const ctx = await pricingContextFor(db, principal, criteria.catalog);
-    return { ...empty, totalResults: ctx.productCount };
-  }
-
   const ctx = criteria.catalog ? await pricingContextFor(db, principal, criteria.catalog) : undefined;
   if (!ctx || !criteria.branchNumber || !criteria.shipToState) return empty;
+
+  const filter: SearchFilter = { keywords: criteria.keywords ?? '', brand: criteria.brand?.trim() || null };
   const shipToState = criteria.shipToState;
+  const window = { limit: pageSize, offset: (page - 1) * pageSize };
+
+  if (isBrowsing(filter)) {
+    // The whole catalog in SKU order: the total is kept per catalog, the page is one prepared statement.
+    const total = ctx.productCount;
+    if (window.offset >= total) return { ...empty, totalResults: total };
+    const results = await pricedProductTexts(db, null, () => browsePageSql(ctx, shipToState, window));
+    return { page, pageSize, totalResults: total, results };
+  }
 
   let ranked = await rankedPage(db, ctx, filter, 'strict', window);
   // Typos only matter when the words found nothing (see MatchMode).
