@@ -110,6 +110,23 @@ async function migratePostgresLocked(pool: pg.Pool, options: MigrateOptions = {}
   }
 }
 
+/** The driver's client behind a Database: a PostgreSQL pool or the embedded PGlite. */
+function driverClientOf(db: Database): unknown {
+  return (db as unknown as { $client?: unknown }).$client;
+}
+
+/** The PostgreSQL pool behind a Database, undefined for PGlite. */
+export function poolOf(db: Database): pg.Pool | undefined {
+  const client = driverClientOf(db);
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** The PGlite client behind a Database, undefined for PostgreSQL. */
+export function pgliteOf(db: Database): PGlite | undefined {
+  const client = driverClientOf(db);
+  return client instanceof PGlite ? client : undefined;
+}
+
 /** The PGlite client behind a handle, for dumping a seeded template in tests. */
 export function pgliteClientOf(handle: DatabaseHandle): PGlite {
   return (handle.db as unknown as { $client: PGlite }).$client;

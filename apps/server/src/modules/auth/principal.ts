@@ -42,7 +42,7 @@ async function loadSession(db: Database, tokenHash: string, idleMinutes: number)
     roles: effectiveRoles(row.user, row.organization),
     branches: row.branches,
   };
-  return { principal, lastSeenAt: row.session.lastSeenAt, expiresAt: row.session.expiresAt };
+  return { principal, expiresAt: row.session.expiresAt };
 }
 
 /**
@@ -69,14 +69,11 @@ export async function authenticateSession(
   cache?: SessionCache,
 ): Promise<Principal | undefined> {
   const tokenHash = hashToken(token);
-  const session = cache
+  const principal = cache
     ? await cache.get(tokenHash, idleMinutes, () => loadSession(db, tokenHash, idleMinutes))
-    : await loadSession(db, tokenHash, idleMinutes);
-  if (!session) return undefined;
-  let { principal } = session;
-  // What the cache knows of the idle clock may be newer than the principal it keeps (after a touch).
-  if (principal.sessionLastSeenAt !== session.lastSeenAt) principal = { ...principal, sessionLastSeenAt: session.lastSeenAt };
-  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    : (await loadSession(db, tokenHash, idleMinutes))?.principal;
+  if (!principal) return undefined;
+  if (Date.now() - principal.sessionLastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, tokenHash);
     cache?.touched(tokenHash, new Date());
   }

@@ -19,7 +19,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Database } from '../../db/client.js';
+import { pgliteOf, poolOf, type Database } from '../../db/client.js';
 import type { Principal } from './principal.js';
 
 /** How long a cached principal is answered without the database at most. */
@@ -39,18 +39,15 @@ const HEARTBEAT_MS = 10_000;
 const HEARTBEAT_TIMEOUT_MS = 5_000;
 
 type Entry = {
+  /** Its `sessionLastSeenAt` is the idle clock as last known: the database's, or this process's touch. */
   principal: Principal;
-  /** The session's idle clock as last known (the database's last_seen_at, or the time of this process's touch). */
-  lastSeenAt: Date;
   expiresAt: Date;
   /** Date.now() when the entry was loaded: it is answered until SESSION_CACHE_TTL_MS after. */
   loadedAt: number;
 };
 
-export type CachedSession = { principal: Principal; lastSeenAt: Date };
-
 /** A session read from the database, with what the cache needs to check its expiry without it. */
-export type LoadedSession = { principal: Principal; lastSeenAt: Date; expiresAt: Date };
+export type LoadedSession = { principal: Principal; expiresAt: Date };
 
 /** A session's principal from the database, undefined when it is not live. */
 export type SessionLoader = () => Promise<LoadedSession | undefined>;
@@ -82,7 +79,7 @@ export class SessionCache {
    * The principal of a live session: from the cache when a fresh entry is there and the session's idle
    * and absolute expiry have not passed, else from `load` (kept when nothing changed meanwhile).
    */
-  async get(tokenHash: string, idleMinutes: number, load: SessionLoader): Promise<CachedSession | undefined> {
+  async get(tokenHash: string, idleMinutes: number, load: SessionLoader): Promise<Principal | undefined> {
     if (this.listening) {
       const entry = this.#entries.get(tokenHash);
       if (entry) {
@@ -90,10 +87,10 @@ export class SessionCache {
         if (
           now - entry.loadedAt < SESSION_CACHE_TTL_MS &&
           now < entry.expiresAt.getTime() &&
-          now - entry.lastSeenAt.getTime() < idleMinutes * 60_000
+          now - entry.principal.sessionLastSeenAt.getTime() < idleMinutes * 60_000
         ) {
           this.stats.hits++;
-          return { principal: entry.principal, lastSeenAt: entry.lastSeenAt };
+          return entry.principal;
         }
         // Stale or past an expiry as this process knows it: the database decides (another process
         // may have moved the idle clock).
@@ -111,15 +108,13 @@ export class SessionCache {
         if (oldest !== undefined) this.#entries.delete(oldest);
       }
     }
-    return loaded && { principal: loaded.principal, lastSeenAt: loaded.lastSeenAt };
+    return loaded?.principal;
   }
 
   /** After this process moved the session's idle clock: the entry keeps the new time. */
   touched(tokenHash: string, at: Date): void {
     const entry = this.#entries.get(tokenHash);
-    if (!entry) return;
-    entry.lastSeenAt = at;
-    entry.principal = { ...entry.principal, sessionLastSeenAt: at };
+    if (entry) entry.principal = { ...entry.principal, sessionLastSeenAt: at };
   }
 
   /** Forgets every entry, and every load under way. */
@@ -346,9 +341,11 @@ function listenPglite(cache: SessionCache, client: PGlite): Listener {
  */
 export async function startSessionCache(db: Database): Promise<SessionCache> {
   const cache = new SessionCache();
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) cache.attach(listenPostgres(cache, client as PoolLike));
-  else cache.attach(listenPglite(cache, client as PGlite));
+  const pool = poolOf(db);
+  const embedded = pgliteOf(db);
+  if (pool) cache.attach(listenPostgres(cache, pool as PoolLike));
+  else if (embedded) cache.attach(listenPglite(cache, embedded));
+  else throw new Error('The session cache needs a PostgreSQL pool or PGlite behind the database.');
   await Promise.race([cache.whenListening(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   return cache;
 }

@@ -15,11 +15,11 @@ import { PassThrough, type Readable } from 'node:stream';
 import type pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { CATALOG_EXPORT_COLUMNS, centsToDollars, type CatalogExportQuery } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import { poolOf, type Database } from '../../db/client.js';
 import type { Principal } from '../auth/principal.js';
 import { pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
 import { csvRow } from './csv.js';
-import { catalogExportSql, poolOf, queryRows, type ExportRow } from './repository.js';
+import { catalogExportSql, queryRows, type ExportRow } from './repository.js';
 
 const BATCH_SIZE = 500;
 const dialect = new PgDialect();

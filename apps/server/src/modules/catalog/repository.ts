@@ -18,9 +18,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { FALLBACK_CATALOG_ID } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import { poolOf, type Database } from '../../db/client.js';
 import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
 
@@ -349,12 +348,6 @@ export function catalogExportSql(ctx: PricingContext, batch?: { after: string; l
 }
 
 const dialect = new PgDialect();
-
-/** The PostgreSQL pool behind a Database, undefined for PGlite. */
-export function poolOf(db: Database): pg.Pool | undefined {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : undefined;
-}
 
 /** A stable name per statement text: node-postgres parses it once per connection. */
 function preparedName(text: string): string {
