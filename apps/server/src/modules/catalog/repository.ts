@@ -25,9 +25,9 @@ import { keywordPlan, type KeywordPlan } from './keywords.js';
 
 /**
  * A product as the priced statements answer it: the spec's Product (spec 3) already written as JSON
- * by PostgreSQL, in three JSON objects whose members, joined, are the Product's in the schema's order. The
- * catalog calls join them and send the text on as bytes; nothing parses 50 products' lists and texts
- * into objects only to write them out again.
+ * by PostgreSQL, in three JSON objects whose members, joined, are the Product's in the schema's
+ * order. The catalog calls join them and send the text on as bytes; nothing parses 50 products'
+ * lists and texts into objects only to write them out again.
  *  - `head` (sku, brand, model) and `tail` (eCommerceInformation, shippingInformation) come only from
  *    the product's row, whose version is `rev` (its xmin). They are null when the caller passed that
  *    very revision for the SKU: the server holds them already (product-text-cache.ts). Writing and
@@ -138,8 +138,8 @@ function productFragments(price: SQL): SQL {
 
 /**
  * Prices and stocks the SKUs of `selection` (a statement answering `sku`, `ord` and `rev`: the row
- * revision whose texts the caller holds, or null), in `ord` order. Stock and receipts are aggregated per SKU in LATERAL subqueries that use the (sku, ...)
- * indexes.
+ * revision whose texts the caller holds, or null), in `ord` order. Stock and receipts are aggregated
+ * per SKU in LATERAL subqueries that use the (sku, ...) indexes.
  */
 function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string | null, selection: SQL, options: PricedOptions = {}): SQL {
   const full = options.columns !== 'export';
