@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
-import { ProductTextCache, productTextCacheOf } from './product-text-cache.js';
+import { ProductTextCache } from './product-text-cache.js';
 
 const text = (rev: string, size: number) => ({ rev, head: 'h'.repeat(size), tail: '' });
 
@@ -34,13 +33,5 @@ describe('ProductTextCache', () => {
     cache.set('A', text('2', 50));
     expect(cache.get('A')).toBeUndefined();
     expect(cache.sizeInCharacters).toBe(0);
-  });
-
-  it('is separate per database', () => {
-    const one = {} as Database;
-    const two = {} as Database;
-    productTextCacheOf(one).set('A', text('1', 1));
-    expect(productTextCacheOf(one).get('A')).toBeDefined();
-    expect(productTextCacheOf(two).get('A')).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@
  * again when they differ (repository.ts pricedProducts). Price, MSRP, stock and receipts are never
  * kept here: they are read on every call.
  */
-import type { Database } from '../../db/client.js';
+import { perDatabase, RecentlyUsedMap } from '../../db/read-cache.js';
 
 /** A product's row-only JSON fragments, without their braces, and the row version they are from. */
 export type StaticProductText = { rev: string; head: string; tail: string };
@@ -23,59 +23,15 @@ export type StaticProductText = { rev: string; head: string; tail: string };
  */
 export const PRODUCT_TEXT_CACHE_CHARACTERS = 16 * 1024 * 1024;
 
-export class ProductTextCache {
-  private readonly entries = new Map<string, StaticProductText>();
-  private characters = 0;
-
-  constructor(private readonly maxCharacters = PRODUCT_TEXT_CACHE_CHARACTERS) {}
-
-  get(sku: string): StaticProductText | undefined {
-    const hit = this.entries.get(sku);
-    if (hit) {
-      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
-      this.entries.delete(sku);
-      this.entries.set(sku, hit);
-    }
-    return hit;
-  }
-
-  set(sku: string, text: StaticProductText): void {
-    this.delete(sku);
-    const size = sizeOf(text);
-    if (size > this.maxCharacters) return;
-    this.entries.set(sku, text);
-    this.characters += size;
-    while (this.characters > this.maxCharacters) this.delete(this.entries.keys().next().value!);
-  }
-
-  get size(): number {
-    return this.entries.size;
+/** Product texts by SKU, weighed in characters. */
+export class ProductTextCache extends RecentlyUsedMap<StaticProductText> {
+  constructor(maxCharacters = PRODUCT_TEXT_CACHE_CHARACTERS) {
+    super(maxCharacters, (text) => text.head.length + text.tail.length + text.rev.length);
   }
 
   get sizeInCharacters(): number {
-    return this.characters;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.characters = 0;
-  }
-
-  private delete(sku: string): void {
-    const old = this.entries.get(sku);
-    if (!old) return;
-    this.entries.delete(sku);
-    this.characters -= sizeOf(old);
+    return this.weight;
   }
 }
 
-const sizeOf = (text: StaticProductText) => text.head.length + text.tail.length + text.rev.length;
-
-/** One cache per database: tests open many databases in one process, whose rows share revisions. */
-const caches = new WeakMap<Database, ProductTextCache>();
-
-export function productTextCacheOf(db: Database): ProductTextCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new ProductTextCache()));
-  return cache;
-}
+export const productTextCacheOf = perDatabase(() => new ProductTextCache());

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
-import { SearchResultCache, searchCacheOf } from './search-cache.js';
+import { SearchResultCache } from './search-cache.js';
 
 describe('SearchResultCache', () => {
   it('keeps at most its size, dropping the least recently used first', () => {
@@ -21,13 +20,5 @@ describe('SearchResultCache', () => {
     cache.set('a', { total: 2, skus: ['A', 'B'] });
     expect(cache.get('a')).toEqual({ total: 2, skus: ['A', 'B'] });
     expect(cache.size).toBe(1);
-  });
-
-  it('is separate per database', () => {
-    const one = {} as Database;
-    const two = {} as Database;
-    searchCacheOf(one).set('k', { total: 1, skus: ['X'] });
-    expect(searchCacheOf(one).get('k')).toBeDefined();
-    expect(searchCacheOf(two).get('k')).toBeUndefined();
   });
 });

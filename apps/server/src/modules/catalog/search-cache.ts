@@ -8,7 +8,7 @@
  * transaction as any change of the catalog's products, so a change made by any process is seen by
  * the next search of every process. Prices and stock are not cached; they are read per page.
  */
-import type { Database } from '../../db/client.js';
+import { perDatabase, RecentlyUsedMap } from '../../db/read-cache.js';
 
 /** How many leading SKUs an entry keeps: 50 pages of 20; later pages are ranked again. */
 export const CACHED_SKUS = 1000;
@@ -17,42 +17,11 @@ const MAX_ENTRIES = 200;
 
 export type RankedResult = { total: number; skus: string[] };
 
-export class SearchResultCache {
-  private readonly entries = new Map<string, RankedResult>();
-
-  constructor(private readonly maxEntries = MAX_ENTRIES) {}
-
-  get(key: string): RankedResult | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-
-  set(key: string, value: RankedResult): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Forgets every entry (the benchmark measures the statements of a first search with it). */
-  clear(): void {
-    this.entries.clear();
+/** Ranked results by search key (catalog, search version, words, sort), at most `maxEntries` of them. */
+export class SearchResultCache extends RecentlyUsedMap<RankedResult> {
+  constructor(maxEntries = MAX_ENTRIES) {
+    super(maxEntries);
   }
 }
 
-/** One cache per database: tests open many databases in one process, with equal catalog versions. */
-const caches = new WeakMap<Database, SearchResultCache>();
-
-export function searchCacheOf(db: Database): SearchResultCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new SearchResultCache()));
-  return cache;
-}
+export const searchCacheOf = perDatabase(() => new SearchResultCache());

@@ -9,7 +9,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { NON_PENDING_CODES, ORDER_STATUS, STATUS_GROUP_CODES, type OrderStatusGroup, type RecentUpdateType } from '@portal/domain';
 import type { Database, DatabaseTransaction } from '../../db/client.js';
 import { products } from '../catalog/schema.js';
-import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
+import { orderLines, orderListRevisions, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
 import { scopeCondition, type OrderScope } from './order-scope.js';
 
 /** The columns of an order summary (spec 3), nothing more: lists stay narrow. */
@@ -96,6 +96,20 @@ export function findOpenOrders(db: Database, scope: OrderScope): Promise<Summary
     .where(and(scopeCondition(scope), openCondition))
     .orderBy(desc(orders.enteredAt), desc(orders.documentNumber));
   return recordsOf<SummaryRecord>(db, query, true);
+}
+
+/**
+ * The revision of one branch's order lists (0012_order_list_revisions.sql), as text; null while the
+ * branch has never had an order. One primary-key lookup, prepared.
+ */
+export async function findOrderListRevision(db: Database, organizationId: number, branchId: number): Promise<string | null> {
+  const rows = await recordsOf<{ revision: string }>(
+    db,
+    sql`select ${orderListRevisions.revision}::text as revision from ${orderListRevisions}
+        where ${orderListRevisions.organizationId} = ${organizationId} and ${orderListRevisions.branchId} = ${branchId}`,
+    true,
+  );
+  return rows[0]?.revision ?? null;
 }
 
 /** The most orders one Recent Orders window answers (a week of a very busy branch). */

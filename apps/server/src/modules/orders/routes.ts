@@ -14,16 +14,15 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../auth/principal.js';
-import { bigJsonAnswer } from '../../http/json-lists.js';
-import { openOrders, orderDetail, recentOrders, searchOrderHistory } from './service.js';
+import { bigJsonAnswer, sendJsonBytes } from '../../http/json-lists.js';
+import { openOrdersAnswer, orderDetail, recentOrdersAnswer, searchOrderHistory } from './service.js';
 import { orderPdf } from './order-pdf.js';
 
 const orderHistory = { roles: ['orderHistory' as const] };
 
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post('/api/orders/open', {
-    // Up to ~1,000 summaries: JSON.stringify'd and sent as bytes (http/json-lists.ts).
-    ...bigJsonAnswer,
+    // Up to ~1,000 summaries, sent as the JSON bytes kept while the branch's orders stand (list-cache.ts).
     config: { access: orderHistory },
     schema: {
       tags: ['orders'],
@@ -31,12 +30,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       body: openOrdersRequestSchema,
       response: { 200: openOrdersResponseSchema },
     },
-    handler: (request) => openOrders(db, principalOf(request), request.body),
+    handler: async (request, reply) => sendJsonBytes(reply, await openOrdersAnswer(db, principalOf(request), request.body)),
   });
 
   app.post('/api/orders/recent', {
-    // Up to ~1,000 summaries: JSON.stringify'd and sent as bytes (http/json-lists.ts).
-    ...bigJsonAnswer,
+    // Up to ~1,000 summaries, sent as the JSON bytes kept while the branch's orders stand (list-cache.ts).
     config: { access: orderHistory },
     schema: {
       tags: ['orders'],
@@ -45,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       body: recentOrdersRequestSchema,
       response: { 200: recentOrdersResponseSchema },
     },
-    handler: (request) => recentOrders(db, principalOf(request), request.body),
+    handler: async (request, reply) => sendJsonBytes(reply, await recentOrdersAnswer(db, principalOf(request), request.body)),
   });
 
   app.get('/api/orders/detail/:id', {

@@ -146,3 +146,20 @@ export const shipmentLines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shipmentId, t.lineNumber] })],
 );
+
+/**
+ * A revision per branch that has orders, moved by the triggers of 0012_order_list_revisions.sql in
+ * the same transaction as any change of the branch's orders; the order lists' answers kept per
+ * process are valid while it stands (list-cache.ts). Revisions come from their own sequence.
+ */
+export const orderListRevisionNumbers = pgSequence('order_list_revision_seq');
+
+export const orderListRevisions = pgTable(
+  'order_list_revisions',
+  {
+    organizationId: integer('organization_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.branchId] })],
+);

@@ -25,10 +25,16 @@ import {
   type OrderRow,
 } from './repository.js';
 import { toOrderDetail, toOrderSummary } from './order-view.js';
+import { branchListAnswer } from './list-cache.js';
 
 export async function openOrders(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<OrderSummary[]> {
   const rows = await findOpenOrders(db, branchScope(principal, request.branchNumber));
   return rows.map(toOrderSummary);
+}
+
+/** Open Orders as the JSON the route sends: kept per process while the branch's orders stand (list-cache.ts). */
+export function openOrdersAnswer(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<Buffer> {
+  return branchListAnswer(db, branchScope(principal, request.branchNumber), 'open', () => openOrders(db, principal, request));
 }
 
 export type RecentQuery = {
@@ -50,6 +56,16 @@ export async function recentOrders(
   const window = recentOrdersWindow(now, query.timeFrame, query.page, query.timeZone);
   const rows = await findRecentOrders(db, scope, query.updateType, window.startTime, window.endTime);
   return { orders: rows.map(toOrderSummary), startTime: window.startTime.toISOString(), endTime: window.endTime.toISOString() };
+}
+
+/**
+ * Recent Orders as the JSON the route sends, kept per process while the branch's orders stand
+ * (list-cache.ts). The window is part of the key: its boundaries move with the calendar day.
+ */
+export function recentOrdersAnswer(db: Database, principal: Principal, query: RecentQuery, now = new Date()): Promise<Buffer> {
+  const window = recentOrdersWindow(now, query.timeFrame, query.page, query.timeZone);
+  const list = `recent|${query.updateType}|${window.startTime.toISOString()}|${window.endTime.toISOString()}`;
+  return branchListAnswer(db, branchScope(principal, query.branchNumber), list, () => recentOrders(db, principal, query, now));
 }
 
 /** The first moment of a search time frame: that many calendar months back from now. */
