@@ -38,7 +38,8 @@ test.describe('first load of a signed-in page', () => {
     await page.waitForLoadState('networkidle');
     expect(count(calls, 'GET /api/users/session/refresh')).toBe(1);
     expect(count(calls, 'POST /api/catalog/search')).toBe(1);
-    // Both were sent by the first script and taken by the app.
+    expect(count(calls, 'GET /api/client-config')).toBe(1);
+    // All three were sent by the first script and taken by the app.
     expect(await earlyLeft(page)).toBe(0);
   });
 
@@ -62,7 +63,71 @@ test.describe('first load of a signed-in page', () => {
     await page.waitForLoadState('networkidle');
     expect(count(calls, 'GET /api/users/session/refresh')).toBe(1);
     expect(count(calls, 'POST /api/catalog/products')).toBe(1);
+    expect(count(calls, 'GET /api/client-config')).toBe(1);
     expect(await earlyLeft(page)).toBe(0);
+  });
+
+  test("the catalog's first drawing holds its tiles when the search answered before the session check", async ({ page }) => {
+    await login(page, USERS.buyer);
+    await chooseDestinationState(page, 'Colorado');
+    await page.goto('/products/catalog/lifts');
+    await expect(page.locator('article[data-sku]').first()).toBeVisible();
+
+    // The session check answers only once the early search has, as it mostly does on a phone.
+    let searchAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (searchAnswered = resolve));
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/api/catalog/search') searchAnswered();
+    });
+    await page.route('**/api/users/session/refresh', async (route) => {
+      const response = await route.fetch();
+      await answered;
+      await route.fulfill({ response });
+    });
+    // Every DOM change is looked at: was the screen's title ever there without a tile?
+    await page.addInitScript(() => {
+      const seen = { titleWithoutTiles: false };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('main h1') && !document.querySelector('article[data-sku]')) seen.titleWithoutTiles = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await expect(page.locator('article[data-sku]').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __seen: { titleWithoutTiles: boolean } }).__seen.titleWithoutTiles)).toBe(
+      false,
+    );
+  });
+
+  test("the cart's rows are drawn from the stored cart before its price refresh answers", async ({ page }) => {
+    await login(page, USERS.buyer);
+    const items = await seedCart(
+      page,
+      USERS.buyer,
+      [
+        [LIFTS_SKU.forklift, 1],
+        [LIFTS_SKU.liftgate, 2],
+      ],
+      { branchNumber: 101 },
+    );
+    // The price refresh answers only when the test lets it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let refreshes = 0;
+    await page.route('**/api/catalog/products', async (route) => {
+      refreshes += 1;
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    });
+    await page.goto('/shopping-cart');
+    const rows = page.getByRole('table', { name: 'Cart items' }).locator('tbody tr');
+    await expect(rows).toHaveCount(items.length);
+    await expect(rows.first()).toContainText(LIFTS_SKU.forklift);
+    expect(refreshes).toBeGreaterThan(0);
+    release();
+    await expect(rows).toHaveCount(items.length);
   });
 
   test('a revoked token on the catalog still ends on the login page, the session forgotten', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { Fragment, useLayoutEffect, useRef, type Key, type ReactNode } from 'react';
 import { Table, Text, VisuallyHidden, type TableProps } from '@mantine/core';
-import './stacked-table.css';
+// Its styles (./stacked-table.css) load with every signed-in screen's: src/app/all-styles.ts.
 
 /**
  * How a cell shows once the rows are stacked: 'field' (the default) puts the column's name and the

@@ -5,7 +5,7 @@
  * they are the same call, and ask the server themselves otherwise.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATALOG_SCREEN_PAGE_SIZE, DEFAULT_SHIP_TO_STATE } from '@portal/domain';
+import { CATALOG_SCREEN_PAGE_SIZE, DEFAULT_SHIP_TO_STATE, PLACEHOLDER_IMAGE_URL } from '@portal/domain';
 import { installMemoryStorage, item, product, sessionOf } from '@/features/cart/store/store-test-fixtures';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: () => {}, warning: () => {}, error: () => {} } }));
@@ -71,6 +71,7 @@ describe('the first script repeats the app names', () => {
     expect(early.EARLY_CATALOG_PAGE_SIZE).toBe(CATALOG_SCREEN_PAGE_SIZE);
     expect(early.EARLY_DEFAULT_SHIP_TO_STATE).toBe(DEFAULT_SHIP_TO_STATE);
     expect(early.EARLY_REQUESTS_GLOBAL).toBe(EARLY_REQUESTS_GLOBAL_NAME);
+    expect(early.EARLY_PLACEHOLDER_IMAGE_URL).toBe(PLACEHOLDER_IMAGE_URL);
   });
 
   it('the signed-in email is kept beside the token and forgotten with it', () => {
@@ -91,11 +92,14 @@ describe('planEarlyRequests', () => {
     expect(early.planEarlyRequests('/dashboard', '', read)).toBeNull();
   });
 
-  it('asks for the session check alone on another signed-in page', () => {
+  it("asks for the session check and the shell's settings on another signed-in page", () => {
     signIn();
     expect(early.planEarlyRequests('/dashboard', '', read)).toEqual({
       token: `token-${EMAIL}`,
-      requests: [{ method: 'GET', url: '/api/users/session/refresh' }],
+      requests: [
+        { method: 'GET', url: '/api/users/session/refresh' },
+        { method: 'GET', url: '/api/client-config' },
+      ],
     });
   });
 
@@ -108,12 +112,12 @@ describe('planEarlyRequests', () => {
       body: JSON.stringify({ catalog: 'lifts', keywords: 'jack', page: 2, pageSize: 20, branchNumber: 101, shipToState: 'CO' }),
     });
     session.chooseDestinationState(null);
-    expect(early.planEarlyRequests('/products/catalog/lifts', '', read)?.requests).toHaveLength(1);
+    expect(early.planEarlyRequests('/products/catalog/lifts', '', read)?.requests).toHaveLength(2);
   });
 
   it('adds the refresh of the stored cart of the signed-in user, none for an empty cart', () => {
     signIn();
-    expect(early.planEarlyRequests('/shopping-cart', '', read)?.requests).toHaveLength(1);
+    expect(early.planEarlyRequests('/shopping-cart', '', read)?.requests).toHaveLength(2);
     cartState.addToCart('lifts', item('A-1', 10), 2);
     expect(early.planEarlyRequests('/shopping-cart', '', read)?.requests[1]).toEqual({
       method: 'POST',
@@ -127,46 +131,53 @@ describe('the app adopts the early answers', () => {
   it('the session check: one request, sent with the bearer token, taken once', async () => {
     signIn();
     runFirstScript('/dashboard');
+    const headers = { accept: 'application/json', authorization: `Bearer token-${EMAIL}` };
     expect(sent).toEqual([
-      { url: '/api/users/session/refresh', method: 'GET', headers: { accept: 'application/json', authorization: `Bearer token-${EMAIL}` } },
+      { url: '/api/users/session/refresh', method: 'GET', headers },
+      { url: '/api/client-config', method: 'GET', headers },
     ]);
     await expect(api('/api/users/session/refresh')).resolves.toMatchObject({ user: { email: EMAIL } });
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
     // Used once: the next check asks the server.
     await api('/api/users/session/refresh');
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
   });
 
   it("the catalog's first search and the cart's refresh send what the app would, and the app asks nothing more", async () => {
     signIn();
     runFirstScript('/products/catalog/lifts', '?keywords=jack');
-    await vi.waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]).toMatchObject({
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent.find((request) => request.url === '/api/catalog/search')).toMatchObject({
       url: '/api/catalog/search',
       method: 'POST',
       headers: { 'x-xsrf-token': 'xsrf-1', 'content-type': 'application/json', authorization: `Bearer token-${EMAIL}` },
     });
     startEarlySearch({ catalog: 'lifts', keywords: 'jack', page: 1, branchNumber: 101, shipToState: 'CO' });
+    await api('/api/client-config', { silent: true });
     await settle();
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
 
     cartState.addToCart('lifts', item('A-1', 10), 2);
     sent.length = 0;
     runFirstScript('/shopping-cart');
     await settle();
-    expect(sent.map((request) => request.url)).toEqual(['/api/users/session/refresh', '/api/catalog/products']);
+    expect(sent.map((request) => request.url).sort()).toEqual([
+      '/api/catalog/products',
+      '/api/client-config',
+      '/api/users/session/refresh',
+    ]);
     await cart.refreshCart();
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
     expect(cartState.getCart().items[0]).toMatchObject({ sku: 'A-1', price: 12 });
   });
 
   it('another call, another session or an old answer is not adopted', async () => {
     signIn();
     runFirstScript('/products/catalog/lifts');
-    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
     // Another search (page 2): asked anew; the early one stays for its own call.
     await api('/api/catalog/search', { method: 'POST', body: { catalog: 'lifts', keywords: '', page: 2 } });
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(4);
     expect(takeEarlyResponse('GET', '/api/users/session/refresh', undefined, 'another-token')).toBeNull();
     const now = performance.now();
     vi.spyOn(performance, 'now').mockReturnValue(now + EARLY_ANSWER_MAX_AGE_MS + 1);
@@ -184,5 +195,58 @@ describe('the app adopts the early answers', () => {
     expect(session.sessionStore.get().token).toBeNull();
     expect(read(STORAGE_KEYS.sessionToken)).toBeNull();
     expect(unauthorized).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the catalog's first row of images", () => {
+  const tile = (sku: string, images: unknown[]) => ({ sku, eCommerceInformation: { images } });
+
+  it('are the first four tiles of the answer, the placeholder for a product without one', () => {
+    const answer = {
+      results: [
+        tile('A', ['/api/media/products/A/image-1.svg', '/api/media/products/A/image-2.svg']),
+        tile('B', []),
+        tile('C', ['/api/media/products/C/image-1.svg']),
+        tile('D', ['/api/media/products/D/image-1.svg']),
+        tile('E', ['/api/media/products/E/image-1.svg']),
+      ],
+    };
+    expect(early.firstTileImages(answer)).toEqual([
+      '/api/media/products/A/image-1.svg',
+      PLACEHOLDER_IMAGE_URL,
+      '/api/media/products/C/image-1.svg',
+      '/api/media/products/D/image-1.svg',
+    ]);
+    expect(early.firstTileImages(null)).toEqual([]);
+    expect(early.firstTileImages({ messages: [] })).toEqual([]);
+  });
+
+  it('start loading when the early search answers, and the app still reads that answer', async () => {
+    signIn();
+    vi.stubGlobal('fetch', (url: string) =>
+      Promise.resolve(
+        url === '/api/catalog/search'
+          ? json({ page: 1, pageSize: 20, totalResults: 1, results: [tile('A', ['/api/media/products/A/image-1.svg'])] })
+          : json(sessionOf(EMAIL)),
+      ),
+    );
+    const loaded: string[] = [];
+    for (const request of runFirstScript('/products/catalog/lifts')) early.preloadFirstTileImages(request, (url) => loaded.push(url));
+    await vi.waitFor(() => expect(loaded).toEqual(['/api/media/products/A/image-1.svg']));
+    await expect(
+      api('/api/catalog/search', {
+        method: 'POST',
+        body: { catalog: 'lifts', keywords: '', page: 1, pageSize: 20, branchNumber: 101, shipToState: 'CO' },
+      }),
+    ).resolves.toMatchObject({ totalResults: 1 });
+  });
+
+  it('are none for a failed search', async () => {
+    signIn();
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 500 })));
+    const loaded: string[] = [];
+    for (const request of runFirstScript('/products/catalog/lifts')) early.preloadFirstTileImages(request, (url) => loaded.push(url));
+    await settle();
+    expect(loaded).toEqual([]);
   });
 });

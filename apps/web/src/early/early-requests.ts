@@ -27,6 +27,15 @@ export const EARLY_CART_PREFIX = 'portal.cart.';
 export const EARLY_CATALOG_PAGE_SIZE = 20;
 export const EARLY_DEFAULT_SHIP_TO_STATE = 'CA';
 
+/** @portal/domain PLACEHOLDER_IMAGE_URL, a tile's image when its product has none. */
+export const EARLY_PLACEHOLDER_IMAGE_URL = '/api/media/placeholder.svg';
+
+/** features/catalog/routes/catalog-page.tsx FIRST_ROW: the tiles whose images load first. */
+export const EARLY_FIRST_ROW = 4;
+
+/** src/lib/client-config.ts: the shell's public settings, asked by every signed-in page. */
+export const EARLY_CLIENT_CONFIG_URL = '/api/client-config';
+
 /** Paths that are not signed-in pages (vite.config.ts signedInPreloads.publicPaths). */
 const PUBLIC_PATHS = ['/login', '/password/', '/dev/'];
 
@@ -123,6 +132,9 @@ export function planEarlyRequests(pathname: string, search: string, read: Read):
   const requests: PlannedRequest[] = [{ method: 'GET', url: '/api/users/session/refresh' }];
   const screen = catalogSearch(pathname, search, read) ?? cartRefresh(pathname, read);
   if (screen) requests.push(screen);
+  // The shell asks for its settings as it mounts, and the cart's Checkout button waits for them:
+  // asked later, their answer drew the shell and its screen once more before the largest paint.
+  requests.push({ method: 'GET', url: EARLY_CLIENT_CONFIG_URL });
   return { token, requests };
 }
 
@@ -141,6 +153,34 @@ function xsrfToken(): Promise<string> {
     () => '',
   );
   return xsrf;
+}
+
+/**
+ * The images of the first row of tiles in a catalog search answer (features/catalog/components/
+ * product-tile.tsx tileImageOf), or none when the answer is not one.
+ */
+export function firstTileImages(answer: unknown): string[] {
+  const results = (answer as { results?: unknown } | null)?.results;
+  if (!Array.isArray(results)) return [];
+  return results.slice(0, EARLY_FIRST_ROW).map((product: { eCommerceInformation?: { images?: unknown } } | null) => {
+    const images = product?.eCommerceInformation?.images;
+    const first: unknown = Array.isArray(images) ? images[0] : undefined;
+    return typeof first === 'string' && first.startsWith('/') ? first : EARLY_PLACEHOLDER_IMAGE_URL;
+  });
+}
+
+/**
+ * Starts loading the first row's images once the catalog's early search answers, as the catalog
+ * page does when it adopts that answer (preloadTileImages): the first image is the page's largest
+ * paint, and its request no longer waits for the app's code to run and draw the tiles. The answer
+ * is read from a copy; the app reads the original.
+ */
+export function preloadFirstTileImages(request: EarlyRequest, load: (url: string) => void): void {
+  if (request.url !== '/api/catalog/search') return;
+  request.response
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((answer: unknown) => firstTileImages(answer).forEach(load))
+    .catch(() => undefined);
 }
 
 /** Sends one planned request with the app's headers (src/lib/api-client.ts api()). */

@@ -27,8 +27,16 @@ function requestSearch(input: CatalogSearchInput, signal?: AbortSignal): Promise
   return api<CatalogSearchResponse>('/api/catalog/search', { method: 'POST', body, signal });
 }
 
-/** A search started before the screen could ask (startEarlySearch), for the session it was asked with. */
-let early: { key: string; token: string; answer: Promise<CatalogSearchResponse> } | null = null;
+/**
+ * A search started before the screen could ask (startEarlySearch), for the session it was asked
+ * with; `settled` is its answer once it has arrived.
+ */
+let early: {
+  key: string;
+  token: string;
+  answer: Promise<CatalogSearchResponse>;
+  settled?: { answer: CatalogSearchResponse; at: number };
+} | null = null;
 
 const keyOf = (input: CatalogSearchInput) =>
   JSON.stringify([input.catalog, input.keywords, input.page, input.branchNumber, input.shipToState]);
@@ -43,8 +51,14 @@ export function startEarlySearch(input: CatalogSearchInput): void {
   const { token } = sessionStore.get();
   if (!token || !isReady(input)) return;
   const answer = requestSearch(input);
-  answer.catch(() => undefined);
-  early = { key: keyOf(input), token, answer };
+  const started = { key: keyOf(input), token, answer } as NonNullable<typeof early>;
+  answer.then(
+    (value) => {
+      started.settled = { answer: value, at: Date.now() };
+    },
+    () => undefined,
+  );
+  early = started;
 }
 
 function takeEarlySearch(input: CatalogSearchInput): Promise<CatalogSearchResponse> | null {
@@ -54,15 +68,36 @@ function takeEarlySearch(input: CatalogSearchInput): Promise<CatalogSearchRespon
 }
 
 /**
+ * The early search's answer when it has already arrived (taken, so it is used once): the screen's
+ * query starts with it as its data, and the first drawing of the screen already holds the tiles
+ * (issue 21: otherwise the screen is drawn, laid out and painted once without them, and the answer
+ * reaches it a task later, one whole drawing more before the page's largest paint).
+ */
+function takeSettledEarlySearch(input: CatalogSearchInput): { answer: CatalogSearchResponse; at: number } | undefined {
+  const taken = early;
+  if (!taken?.settled || taken.key !== keyOf(input) || taken.token !== sessionStore.get().token) return undefined;
+  early = null;
+  return taken.settled;
+}
+
+/**
  * `POST /api/catalog/search` for the catalog screen (page size 20, spec 9). Spec 8: a failed
  * search shows an empty result page; a catalog the user may not see (404) is flagged so the page
  * can say so. Without branch or destination state there is nothing to ask (spec 5).
  */
 export function useCatalogSearch(input: CatalogSearchInput) {
+  // Read once, when the query is created (TanStack Query calls these only for a new query).
+  let settled: { answer: CatalogSearchResponse; at: number } | undefined;
+  const settledOnce = () => (settled ??= isReady(input) ? takeSettledEarlySearch(input) : undefined);
   return useQuery({
     queryKey: ['catalog', 'search', input],
     enabled: isReady(input),
     placeholderData: keepPreviousData,
+    initialData: (): CatalogSearchResult | undefined => {
+      const early = settledOnce();
+      return early && { ...early.answer, notFound: false };
+    },
+    initialDataUpdatedAt: () => settledOnce()?.at,
     queryFn: async ({ signal }): Promise<CatalogSearchResult> => {
       try {
         const answer = await (takeEarlySearch(input) ?? requestSearch(input, signal));
