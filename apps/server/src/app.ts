@@ -4,12 +4,12 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccessControl } from './http/access.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
 import { registerConditionalGet } from './http/conditional-get.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -96,7 +96,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
 
   await app.register(fastifyCookie);
   // X-Frame-Options DENY agrees with CSP frame-ancestors 'none' (helmet's default is SAMEORIGIN).
-  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config), xFrameOptions: { action: 'deny' } });
+  registerSecurityHeaders(app, { contentSecurityPolicy: contentSecurityPolicy(config), xFrameOptions: { action: 'deny' } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Dealer Portal API', version: '1.0.0', description: 'See docs/api.md for authentication and errors.' },
