@@ -15,30 +15,22 @@ CREATE TABLE "order_list_revisions" (
 	CONSTRAINT "order_list_revisions_organization_id_branch_id_pk" PRIMARY KEY("organization_id","branch_id")
 );
 --> statement-breakpoint
-CREATE FUNCTION order_list_revisions_added() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Inserts and deletes name their transition table `changed` (new rows or old rows).
+CREATE FUNCTION order_list_revisions_renewed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO order_list_revisions (organization_id, branch_id, revision)
   SELECT organization_id, branch_id, nextval('order_list_revision_seq')
-  FROM (SELECT DISTINCT organization_id, branch_id FROM added) changed ORDER BY organization_id, branch_id
-  ON CONFLICT (organization_id, branch_id) DO UPDATE SET revision = excluded.revision;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION order_list_revisions_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO order_list_revisions (organization_id, branch_id, revision)
-  SELECT organization_id, branch_id, nextval('order_list_revision_seq')
-  FROM (SELECT DISTINCT organization_id, branch_id FROM removed) changed ORDER BY organization_id, branch_id
+  FROM (SELECT DISTINCT organization_id, branch_id FROM changed) branches ORDER BY organization_id, branch_id
   ON CONFLICT (organization_id, branch_id) DO UPDATE SET revision = excluded.revision;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 -- An update may move an order to another branch: both branches' lists change.
-CREATE FUNCTION order_list_revisions_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION order_list_revisions_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO order_list_revisions (organization_id, branch_id, revision)
   SELECT organization_id, branch_id, nextval('order_list_revision_seq')
-  FROM (SELECT organization_id, branch_id FROM added UNION SELECT organization_id, branch_id FROM removed) changed
+  FROM (SELECT organization_id, branch_id FROM changed UNION SELECT organization_id, branch_id FROM removed) branches
   ORDER BY organization_id, branch_id
   ON CONFLICT (organization_id, branch_id) DO UPDATE SET revision = excluded.revision;
   RETURN NULL;
@@ -51,13 +43,13 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER orders_list_revision_insert AFTER INSERT ON orders
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION order_list_revisions_added();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION order_list_revisions_renewed();
 --> statement-breakpoint
 CREATE TRIGGER orders_list_revision_delete AFTER DELETE ON orders
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION order_list_revisions_removed();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION order_list_revisions_renewed();
 --> statement-breakpoint
 CREATE TRIGGER orders_list_revision_update AFTER UPDATE ON orders
-  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION order_list_revisions_changed();
+  REFERENCING OLD TABLE AS removed NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION order_list_revisions_updated();
 --> statement-breakpoint
 CREATE TRIGGER orders_list_revision_truncate AFTER TRUNCATE ON orders
   FOR EACH STATEMENT EXECUTE FUNCTION order_list_revisions_emptied();
@@ -65,4 +57,4 @@ CREATE TRIGGER orders_list_revision_truncate AFTER TRUNCATE ON orders
 -- Orders already in the database (an upgrade): every branch that has any gets its first revision.
 INSERT INTO order_list_revisions (organization_id, branch_id, revision)
 SELECT organization_id, branch_id, nextval('order_list_revision_seq')
-FROM (SELECT DISTINCT organization_id, branch_id FROM orders) existing ORDER BY organization_id, branch_id;
+FROM (SELECT DISTINCT organization_id, branch_id FROM orders) branches ORDER BY organization_id, branch_id;

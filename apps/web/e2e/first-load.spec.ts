@@ -18,6 +18,20 @@ function recordApiCalls(page: Page): string[] {
   return calls;
 }
 
+/** The buyer signed in, with two lifts in the cart of branch 101; answers the stored items. */
+async function buyerWithTwoLiftsInCart(page: Page) {
+  await login(page, USERS.buyer);
+  return seedCart(
+    page,
+    USERS.buyer,
+    [
+      [LIFTS_SKU.forklift, 1],
+      [LIFTS_SKU.liftgate, 2],
+    ],
+    { branchNumber: 101 },
+  );
+}
+
 const count = (calls: string[], call: string) => calls.filter((c) => c === call).length;
 
 /** The early requests index.html's first script sent and the app has not taken (undefined: it sent none). */
@@ -44,16 +58,7 @@ test.describe('first load of a signed-in page', () => {
   });
 
   test('the cart reloads with its rows; its price refresh is asked once', async ({ page }) => {
-    await login(page, USERS.buyer);
-    const items = await seedCart(
-      page,
-      USERS.buyer,
-      [
-        [LIFTS_SKU.forklift, 1],
-        [LIFTS_SKU.liftgate, 2],
-      ],
-      { branchNumber: 101 },
-    );
+    const items = await buyerWithTwoLiftsInCart(page);
 
     const calls = recordApiCalls(page);
     await page.goto('/shopping-cart');
@@ -101,16 +106,7 @@ test.describe('first load of a signed-in page', () => {
   });
 
   test("the cart's rows are drawn from the stored cart before its price refresh answers", async ({ page }) => {
-    await login(page, USERS.buyer);
-    const items = await seedCart(
-      page,
-      USERS.buyer,
-      [
-        [LIFTS_SKU.forklift, 1],
-        [LIFTS_SKU.liftgate, 2],
-      ],
-      { branchNumber: 101 },
-    );
+    const items = await buyerWithTwoLiftsInCart(page);
     // The price refresh answers only when the test lets it.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
