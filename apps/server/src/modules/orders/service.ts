@@ -10,11 +10,12 @@ import {
   type RecentOrdersResponse,
   type RecentTimeFrame,
   type RecentUpdateType,
+  type RecentWindow,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
-import { branchScope, userScope } from './order-scope.js';
+import { branchScope, userScope, type OrderScope } from './order-scope.js';
 import {
   findOpenOrders,
   findOrderChildren,
@@ -27,14 +28,18 @@ import {
 import { toOrderDetail, toOrderSummary } from './order-view.js';
 import { branchListAnswer } from './list-cache.js';
 
-export async function openOrders(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<OrderSummary[]> {
-  const rows = await findOpenOrders(db, branchScope(principal, request.branchNumber));
-  return rows.map(toOrderSummary);
+export function openOrders(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<OrderSummary[]> {
+  return openOrdersOf(db, branchScope(principal, request.branchNumber));
+}
+
+async function openOrdersOf(db: Database, scope: OrderScope): Promise<OrderSummary[]> {
+  return (await findOpenOrders(db, scope)).map(toOrderSummary);
 }
 
 /** Open Orders as the JSON the route sends: kept per process while the branch's orders stand (list-cache.ts). */
 export function openOrdersAnswer(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<Buffer> {
-  return branchListAnswer(db, branchScope(principal, request.branchNumber), 'open', () => openOrders(db, principal, request));
+  const scope = branchScope(principal, request.branchNumber);
+  return branchListAnswer(db, scope, 'open', () => openOrdersOf(db, scope));
 }
 
 export type RecentQuery = {
@@ -46,15 +51,18 @@ export type RecentQuery = {
 };
 
 /** `now` is an argument so tests can stand just before or after a midnight. */
-export async function recentOrders(
-  db: Database,
-  principal: Principal,
-  query: RecentQuery,
-  now = new Date(),
-): Promise<RecentOrdersResponse> {
-  const scope = branchScope(principal, query.branchNumber);
+export function recentOrders(db: Database, principal: Principal, query: RecentQuery, now = new Date()): Promise<RecentOrdersResponse> {
   const window = recentOrdersWindow(now, query.timeFrame, query.page, query.timeZone);
-  const rows = await findRecentOrders(db, scope, query.updateType, window.startTime, window.endTime);
+  return recentOrdersOf(db, branchScope(principal, query.branchNumber), query.updateType, window);
+}
+
+async function recentOrdersOf(
+  db: Database,
+  scope: OrderScope,
+  updateType: RecentUpdateType,
+  window: RecentWindow,
+): Promise<RecentOrdersResponse> {
+  const rows = await findRecentOrders(db, scope, updateType, window.startTime, window.endTime);
   return { orders: rows.map(toOrderSummary), startTime: window.startTime.toISOString(), endTime: window.endTime.toISOString() };
 }
 
@@ -63,9 +71,10 @@ export async function recentOrders(
  * (list-cache.ts). The window is part of the key: its boundaries move with the calendar day.
  */
 export function recentOrdersAnswer(db: Database, principal: Principal, query: RecentQuery, now = new Date()): Promise<Buffer> {
+  const scope = branchScope(principal, query.branchNumber);
   const window = recentOrdersWindow(now, query.timeFrame, query.page, query.timeZone);
   const list = `recent|${query.updateType}|${window.startTime.toISOString()}|${window.endTime.toISOString()}`;
-  return branchListAnswer(db, branchScope(principal, query.branchNumber), list, () => recentOrders(db, principal, query, now));
+  return branchListAnswer(db, scope, list, () => recentOrdersOf(db, scope, query.updateType, window));
 }
 
 /** The first moment of a search time frame: that many calendar months back from now. */
