@@ -20,11 +20,12 @@ import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteOf, poolOf, type Database } from '../../db/client.js';
+import { RecentlyUsedMap } from '../../db/read-cache.js';
 import type { Principal } from './principal.js';
 
 /** How long a cached principal is answered without the database at most. */
 export const SESSION_CACHE_TTL_MS = 30_000;
-/** How many sessions are kept at most; the oldest entry goes first. */
+/** How many sessions are kept at most; the least recently used goes first. */
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 /** The channel the triggers of migration 0011 notify. */
 export const PRINCIPAL_CHANGES_CHANNEL = 'principal_changes';
@@ -55,7 +56,7 @@ export type SessionLoader = () => Promise<LoadedSession | undefined>;
 type Listener = { close(): Promise<void> };
 
 export class SessionCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new RecentlyUsedMap<Entry>(SESSION_CACHE_MAX_ENTRIES);
   /** Moves on every drop; a load keeps its answer only when none happened while it ran. */
   #generation = 0;
   #listening = false;
@@ -101,12 +102,7 @@ export class SessionCache {
     this.stats.loads++;
     const loaded = await load();
     if (loaded && this.listening && generation === this.#generation) {
-      this.#entries.delete(tokenHash);
       this.#entries.set(tokenHash, { ...loaded, loadedAt: Date.now() });
-      if (this.#entries.size > SESSION_CACHE_MAX_ENTRIES) {
-        const oldest = this.#entries.keys().next().value;
-        if (oldest !== undefined) this.#entries.delete(oldest);
-      }
     }
     return loaded?.principal;
   }
