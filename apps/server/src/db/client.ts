@@ -126,8 +126,3 @@ export function pgliteOf(db: Database): PGlite | undefined {
   const client = driverClientOf(db);
   return client instanceof PGlite ? client : undefined;
 }
-
-/** The PGlite client behind a handle, for dumping a seeded template in tests. */
-export function pgliteClientOf(handle: DatabaseHandle): PGlite {
-  return (handle.db as unknown as { $client: PGlite }).$client;
-}

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { openDatabase, pgliteClientOf } from '../db/client.js';
+import { openDatabase, pgliteOf } from '../db/client.js';
 import { seedDatabase } from '../seed/seed.js';
 
 declare module 'vitest' {
@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
   const handle = await openDatabase({ kind: 'pglite' });
   await handle.migrate();
   await seedDatabase(handle.db, { size: 'demo' });
-  const dump = await pgliteClientOf(handle).dumpDataDir('none');
+  const dump = await pgliteOf(handle.db)!.dumpDataDir('none');
   await handle.close();
   const file = path.join(folder, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
