@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { QUICK_ORDER_REASONS, type QuickOrderValidateResponse } from '@portal/domain';
+import { pricedTextCacheOf } from '../catalog/priced-cache.js';
 import { catalogProducts } from '../catalog/schema.js';
 import { orderLines } from '../orders/schema.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
@@ -44,6 +45,8 @@ const body = (lines: Line[], extra: Record<string, unknown> = {}) => ({
 
 /** Every statement the database client (PGlite or the PostgreSQL pool) is given while `run` runs. */
 async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
+  // The statements of a first pricing: no priced product kept from an earlier call (priced-cache.ts).
+  pricedTextCacheOf(t.db).clear();
   const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const texts: string[] = [];
   const query = client.query;

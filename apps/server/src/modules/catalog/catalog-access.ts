@@ -21,6 +21,11 @@ export type PricingContext = {
   productCount: number;
   /** Moves with every change of the catalog's search rows; cached search results key on it. */
   searchVersion: number;
+  /**
+   * The catalog data revision (0013_catalog_data_revision.sql) read with the catalog: priced
+   * products kept per process key on it (priced-cache.ts). Null when there is none: keep nothing.
+   */
+  dataRevision: string | null;
 };
 
 export const CATALOG_NOT_FOUND = 'The catalog was not found.';
@@ -49,9 +54,10 @@ type VisibleCatalogRow = {
   ships_only_from: string | null;
   products: number | null;
   version: number | null;
+  data_revision: string | null;
 };
 
-/** The catalog row if the user may see it, with its search totals: one prepared, indexed statement. */
+/** The catalog row if the user may see it, with its search totals and the data revision: one prepared, indexed statement. */
 export async function visibleCatalog(db: Database, principal: Principal, catalogId: string): Promise<VisibleCatalogRow | undefined> {
   const [row] = await queryRows<VisibleCatalogRow>(db, visibleCatalogSql(catalogCallerOf(principal, catalogId)), { prepared: true });
   return row;
@@ -67,5 +73,6 @@ export async function pricingContextFor(db: Database, principal: Principal, cata
     shipsOnlyFrom: catalog.ships_only_from,
     productCount: Number(catalog.products ?? 0),
     searchVersion: Number(catalog.version ?? 0),
+    dataRevision: catalog.data_revision,
   };
 }

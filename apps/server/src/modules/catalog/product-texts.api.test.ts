@@ -2,7 +2,7 @@
  * The product texts a process keeps (product-text-cache.ts): answers are the same byte for byte
  * whether the texts come from the database or the cache, and a change of the product's row by any
  * writer (here plain SQL, as the CLI, an import or another process would write it) is in the very
- * next answer. Price and stock are never kept.
+ * next answer. Price and stock are kept apart (priced-cache.ts, priced-cache.api.test.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import type { CatalogSearchResponse, Product } from '@portal/domain';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { productTextCacheOf } from './product-text-cache.js';
-import { productsBySkusSql, queryRows, type ProductTextRow } from './repository.js';
+import { pageBySkusSql, queryRows, type ProductTextRow } from './repository.js';
 
 const ADMIN = 'admin@summitlift.example.com';
 const F = FEATURED_SKUS.lifts;
@@ -58,13 +58,18 @@ describe('product texts kept by the server', () => {
   it('leaves the texts out of the statement for the revisions the server holds, and only for those', async () => {
     const skus = [F.forkLiftNoFlatbed, F.msrpDiffersFromPrice];
     const held = [await revisionOf(F.forkLiftNoFlatbed), 'an older revision'];
-    const statement = productsBySkusSql(
-      { organizationPriceListId: null, restrictedPricing: false },
-      { catalogId: 'lifts', organizationId: await organizationIdOf(ADMIN), userId: 0, useOrganizationCatalogs: true },
-      'CO',
-      skus,
-      held,
-    );
+    const catalogList = (await t.db.execute(sql`select price_list_id as id from catalogs where id = 'lifts'`)).rows[0] as { id: number };
+    const ctx = {
+      catalogId: 'lifts',
+      catalogPriceListId: catalogList.id,
+      organizationPriceListId: null,
+      shipsOnlyFrom: null,
+      restrictedPricing: false,
+      productCount: 0,
+      searchVersion: 0,
+      dataRevision: null,
+    };
+    const statement = pageBySkusSql(ctx, 'CO', skus, held);
     const rows = await queryRows<ProductTextRow>(t.db, statement);
     expect(rows.map((r) => r.sku)).toEqual(skus);
     expect(rows[0]).toMatchObject({ rev: held[0], head: null, tail: null });
@@ -116,10 +121,6 @@ describe('product texts kept by the server', () => {
     expect(JSON.parse(await refresh(skus))).toEqual(page.results);
   });
 });
-
-async function organizationIdOf(email: string): Promise<number> {
-  return ((await t.db.execute(sql`select organization_id as id from users where email = ${email}`)).rows[0] as { id: number }).id;
-}
 
 /** Stock rows of the SKU in warehouses the lifts catalog ships from (each got the same increase). */
 async function eligibleStockRows(sku: string): Promise<number> {

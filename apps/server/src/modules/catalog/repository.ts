@@ -70,10 +70,14 @@ export type CatalogCaller = { catalogId: string; organizationId: number; userId:
 /** What prices a product besides its catalog: the caller's organization price list and restriction. */
 export type PricingTerms = Pick<PricingContext, 'organizationPriceListId' | 'restrictedPricing'>;
 
-/** The catalog row the caller may see, with its search totals: no row when it is not the caller's. */
+/**
+ * The catalog row the caller may see, with its search totals and the catalog data revision (read in
+ * the same snapshot, before any priced statement: priced-cache.ts): no row when it is not the caller's.
+ */
 export function visibleCatalogSql(caller: CatalogCaller): SQL {
   return sql`
-    SELECT c.id, c.price_list_id, c.ships_only_from, t.products, t.version
+    SELECT c.id, c.price_list_id, c.ships_only_from, t.products, t.version,
+           (SELECT r.revision::text FROM catalog_data_revision r WHERE r.id = 1) AS data_revision
     FROM organization_catalogs oc
     JOIN catalogs c ON c.id = oc.catalog_id
     LEFT JOIN catalog_search_totals t ON t.catalog_id = c.id
@@ -198,26 +202,6 @@ const receiptDateOnly = sql`
       WHERE r.sku = p.sku`;
 
 /**
- * The products of a SKU list that belong to the catalog, in the list's order (product detail, cart
- * refresh), priced for the caller. The catalog's visibility check is this statement's `cat` row, so
- * the call costs one statement after the session check; no row at all when the catalog is not the
- * caller's or lists none of the SKUs.
- */
-export function productsBySkusSql(
-  terms: PricingTerms,
-  caller: CatalogCaller,
-  shipToState: string,
-  skus: string[],
-  heldRevisions: (string | null)[],
-): SQL {
-  // Array parameters, so the statement text is the same for any number of SKUs (prepared once).
-  const selection = sql`
-    SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)}
-    WHERE EXISTS (SELECT 1 FROM catalog_products cp, cat WHERE cp.catalog_id = cat.id AND cp.sku = t.sku)`;
-  return pricedProducts(terms, visibleCatalogSql(caller), shipToState, selection);
-}
-
-/**
  * Which of these SKUs some catalog the caller may see lists (same visibility rule as
  * visibleCatalogSql, over all of the caller's catalogs): the quick order tells "not in this
  * catalog" from "unknown SKU" without naming products of catalogs the caller may not see.
@@ -238,9 +222,16 @@ function skusWithRevisions(skus: string[], heldRevisions: (string | null)[]): SQ
   return sql`unnest(${sql.param(skus)}::text[], ${sql.param(heldRevisions)}::text[]) WITH ORDINALITY AS t(sku, rev, ord)`;
 }
 
-/** A search page's SKUs (already ranked in a catalog the caller may see), priced, in their order. */
+/**
+ * Products of a SKU list that the catalog (already checked as the caller's) lists, priced, in the
+ * list's order; SKUs it does not list have no row. The product detail, the cart refresh and every
+ * page of a search or browse. Array parameters, so the statement text is the same for any number
+ * of SKUs (prepared once).
+ */
 export function pageBySkusSql(ctx: PricingContext, shipToState: string, skus: string[], heldRevisions: (string | null)[]): SQL {
-  const selection = sql`SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)}`;
+  const selection = sql`
+    SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)}
+    WHERE EXISTS (SELECT 1 FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId} AND cp.sku = t.sku)`;
   return pricedProducts(ctx, knownCatalog(ctx), shipToState, selection);
 }
 
@@ -253,18 +244,11 @@ export type SearchFilter = { keywords: string; brand: string | null };
  */
 export type MatchMode = 'strict' | 'fuzzy';
 
-/** The catalog's products in SKU order, one page of them, straight from catalog_search's primary key. */
-function browseSelection(ctx: PricingContext, page: { limit: number; offset: number }): SQL {
+/** The SKUs of one page of the catalog in SKU order, straight from catalog_search's primary key. */
+export function browseSkusSql(ctx: PricingContext, page: { limit: number; offset: number }): SQL {
   return sql`
-    SELECT listed.sku, row_number() OVER () AS ord, NULL::text AS rev FROM (
-      SELECT s.sku FROM catalog_search s WHERE s.catalog_id = ${ctx.catalogId}
-      ORDER BY s.sku LIMIT ${page.limit} OFFSET ${page.offset}
-    ) listed`;
-}
-
-/** A page of the catalog without keywords or brand, priced: one prepared statement. */
-export function browsePageSql(ctx: PricingContext, shipToState: string, page: { limit: number; offset: number }): SQL {
-  return pricedProducts(ctx, knownCatalog(ctx), shipToState, browseSelection(ctx, page));
+    SELECT s.sku FROM catalog_search s WHERE s.catalog_id = ${ctx.catalogId}
+    ORDER BY s.sku LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
 function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: KeywordPlan | null, mode: MatchMode): SQL {

@@ -5,7 +5,7 @@
  * migrations are generated into apps/server/drizzle/ and committed.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 
 export const priceLists = pgTable('price_lists', {
   id: serial('id').primaryKey(),
@@ -148,4 +148,22 @@ export const scheduledReceipts = pgTable(
     receiptDate: date('receipt_date', { mode: 'string' }).notNull(),
   },
   (t) => [index('scheduled_receipts_sku_idx').on(t.sku, t.receiptDate)],
+);
+
+/**
+ * One row: the revision of everything a product's price and availability are computed from
+ * (products, catalog_products, catalogs, price_list_items, stock, scheduled_receipts, warehouses),
+ * moved by the triggers of 0013_catalog_data_revision.sql in the same transaction as any change of
+ * those tables. The priced parts of product answers kept per process are valid while it stands
+ * (catalog/priced-cache.ts). Revisions come from their own sequence.
+ */
+export const catalogDataRevisionNumbers = pgSequence('catalog_data_revision_seq');
+
+export const catalogDataRevision = pgTable(
+  'catalog_data_revision',
+  {
+    id: integer('id').primaryKey(),
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('catalog_data_revision_one_row', sql`${t.id} = 1`)],
 );

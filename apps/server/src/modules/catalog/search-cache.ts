@@ -6,7 +6,8 @@
  * Exact, never stale: the key holds the catalog's search version (catalog_search_totals, read with
  * the catalog on every call), which the triggers of 0006_catalog_search.sql move in the same
  * transaction as any change of the catalog's products, so a change made by any process is seen by
- * the next search of every process. Prices and stock are not cached; they are read per page.
+ * the next search of every process. The SKUs of pages browsed without keywords are kept the same way.
+ * Prices and stock are kept apart, under the catalog data revision (priced-cache.ts).
  */
 import { perDatabase, RecentlyUsedMap } from '../../db/read-cache.js';
 
@@ -25,3 +26,8 @@ export class SearchResultCache extends RecentlyUsedMap<RankedResult> {
 }
 
 export const searchCacheOf = perDatabase(() => new SearchResultCache());
+
+/** Browse pages' SKUs (catalog, search version, page), kept apart so that paging never pushes out searches. */
+export const BROWSE_PAGES_KEPT = 2000;
+
+export const browsePageCacheOf = perDatabase(() => new RecentlyUsedMap<string[]>(BROWSE_PAGES_KEPT));

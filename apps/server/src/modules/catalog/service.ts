@@ -9,16 +9,15 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { jsonArrayText } from '../../http/json-lists.js';
 import type { Principal } from '../auth/principal.js';
-import { catalogCallerOf, pricingContextFor, pricingTermsOf, requireBranch, type PricingContext } from './catalog-access.js';
+import { catalogCallerOf, pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
 import { exportLine } from './export.js';
 import { keywordPlan } from './keywords.js';
 import {
-  browsePageSql,
+  browseSkusSql,
   catalogExportSql,
   isBrowsing,
   listedSkusSql,
   pageBySkusSql,
-  productsBySkusSql,
   queryRows,
   rankedSkusSql,
   type ExportRow,
@@ -26,8 +25,9 @@ import {
   type ProductTextRow,
   type SearchFilter,
 } from './repository.js';
+import { pricedTextCacheOf } from './priced-cache.js';
 import { productTextCacheOf, type StaticProductText } from './product-text-cache.js';
-import { CACHED_SKUS, searchCacheOf, type RankedResult } from './search-cache.js';
+import { browsePageCacheOf, CACHED_SKUS, searchCacheOf, type RankedResult } from './search-cache.js';
 
 export const PRODUCT_NOT_FOUND = 'The product was not found.';
 
@@ -45,20 +45,13 @@ export async function findProductsBySkus(db: Database, principal: Principal, inp
 
 /**
  * findProductsBySkus as the products' JSON texts, for the routes that send them on unparsed
- * (ProductTextRow). The catalog's visibility check is part of the one statement (productsBySkusSql).
+ * (ProductTextRow). The catalog's visibility check comes first (404 when it is not the caller's).
  */
 export async function productTextsBySkus(db: Database, principal: Principal, input: ProductLookup): Promise<string[]> {
   requireBranch(principal, input.branchNumber);
+  const ctx = await pricingContextFor(db, principal, input.catalog);
   const skus = [...new Set(input.skus.map((s) => s.trim()).filter((s) => s.length > 0))];
-  if (skus.length > 0) {
-    const texts = await pricedProductTexts(db, skus, (held) =>
-      productsBySkusSql(pricingTermsOf(principal), catalogCallerOf(principal, input.catalog), input.shipToState, skus, held),
-    );
-    if (texts.length > 0) return texts;
-  }
-  // Nothing priced: none of the SKUs is listed, or the catalog is not the caller's (404).
-  await pricingContextFor(db, principal, input.catalog);
-  return [];
+  return pricedPage(db, ctx, input.shipToState, skus);
 }
 
 /** One product's JSON text; 404 when the catalog does not list it. */
@@ -88,41 +81,64 @@ export async function findProduct(db: Database, principal: Principal, input: Pro
 const parseProduct = (text: string) => JSON.parse(text) as Product;
 
 /**
- * Runs a priced statement for these SKUs (null: the statement picks them, as a browse page does) and
- * answers each product's JSON text. The statement is told which row revisions' texts this process
- * holds (product-text-cache.ts) and sends the texts only for the others, which are kept for next time.
+ * The products of these SKUs that the catalog lists, priced for the caller, in the SKUs' order, as
+ * JSON texts. A product's text is its static fragments (product-text-cache.ts) around its priced one
+ * (priced-cache.ts). Products whose both parts are held cost no statement; one prepared statement
+ * prices the others, told which row revisions' static texts this process holds so that it sends
+ * them only for the rest, and what it answers is kept for next time.
  */
-async function pricedProductTexts(
-  db: Database,
-  skus: string[] | null,
-  statementFor: (heldRevisions: (string | null)[]) => SQL,
-): Promise<string[]> {
-  const cache = productTextCacheOf(db);
-  // This request's own references: the cache may drop entries while the statement runs.
+async function pricedPage(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<string[]> {
+  if (skus.length === 0) return [];
+  const staticTexts = productTextCacheOf(db);
+  const pricedTexts = pricedTextCacheOf(db);
+  const pricedKeyPrefix = pricedTexts.keyPrefix(ctx, shipToState);
+  // This request's own references: the caches may drop entries while the statement runs.
   const held = new Map<string, StaticProductText>();
-  for (const sku of skus ?? []) {
-    const text = cache.get(sku);
+  const answered = new Map<string, string>();
+  const toPrice: string[] = [];
+  for (const sku of skus) {
+    const text = staticTexts.get(sku);
     if (text) held.set(sku, text);
+    const priced = text && pricedKeyPrefix !== null ? pricedTexts.get(pricedKeyPrefix + sku) : undefined;
+    if (text && priced?.rev === text.rev) answered.set(sku, joinedText(text, priced.body));
+    else toPrice.push(sku);
   }
-  const rows = await queryRows<ProductTextRow>(db, statementFor((skus ?? []).map((sku) => held.get(sku)?.rev ?? null)), { prepared: true });
-  return rows.map((row) => {
-    let text = row.head !== null && row.tail !== null ? undefined : held.get(row.sku);
-    if (!text || text.rev !== row.rev) {
-      if (row.head === null || row.tail === null) throw new Error(`product ${row.sku}: texts left out for a revision not held`);
-      text = { rev: row.rev, head: members(row.head), tail: members(row.tail) };
-      cache.set(row.sku, text);
+  if (toPrice.length > 0) {
+    const statement = pageBySkusSql(ctx, shipToState, toPrice, toPrice.map((sku) => held.get(sku)?.rev ?? null));
+    for (const row of await queryRows<ProductTextRow>(db, statement, { prepared: true })) {
+      let text = row.head !== null && row.tail !== null ? undefined : held.get(row.sku);
+      if (!text || text.rev !== row.rev) {
+        if (row.head === null || row.tail === null) throw new Error(`product ${row.sku}: texts left out for a revision not held`);
+        text = { rev: row.rev, head: members(row.head), tail: members(row.tail) };
+        staticTexts.set(row.sku, text);
+      }
+      const body = members(row.body);
+      if (pricedKeyPrefix !== null) pricedTexts.set(pricedKeyPrefix + row.sku, { rev: row.rev, body });
+      answered.set(row.sku, joinedText(text, body));
     }
-    return `{${text.head},${members(row.body)},${text.tail}}`;
-  });
+  }
+  // SKUs the catalog does not list have no text.
+  return skus.flatMap((sku) => answered.get(sku) ?? []);
 }
+
+const joinedText = (text: StaticProductText, body: string) => `{${text.head},${body},${text.tail}}`;
 
 /** A JSON object's members: the text between its braces. */
 const members = (objectJson: string) => objectJson.slice(1, -1);
 
-/** The page's SKUs, priced for the caller, in the SKUs' order: one prepared statement. */
-async function pricedPage(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<string[]> {
-  if (skus.length === 0) return [];
-  return pricedProductTexts(db, skus, (held) => pageBySkusSql(ctx, shipToState, skus, held));
+/**
+ * The SKUs of a page of the whole catalog in SKU order (browsing without keywords or brand), kept
+ * under the catalog's search version like the ranked results: a repeated page asks only for prices.
+ */
+async function browsedSkus(db: Database, ctx: PricingContext, page: { limit: number; offset: number }): Promise<string[]> {
+  const cache = browsePageCacheOf(db);
+  const key = `${ctx.catalogId}|${ctx.searchVersion}|${page.limit}|${page.offset}`;
+  let skus = cache.get(key);
+  if (!skus) {
+    skus = (await queryRows<{ sku: string }>(db, browseSkusSql(ctx, page), { prepared: true })).map((row) => row.sku);
+    cache.set(key, skus);
+  }
+  return skus;
 }
 
 /**
@@ -182,10 +198,10 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
   const window = { limit: pageSize, offset: (page - 1) * pageSize };
 
   if (isBrowsing(filter)) {
-    // The whole catalog in SKU order: the total is kept per catalog, the page is one prepared statement.
+    // The whole catalog in SKU order: the total is kept per catalog, the page's SKUs per search version.
     const total = ctx.productCount;
     if (window.offset >= total) return { ...empty, totalResults: total };
-    const results = await pricedProductTexts(db, null, () => browsePageSql(ctx, shipToState, window));
+    const results = await pricedPage(db, ctx, shipToState, await browsedSkus(db, ctx, window));
     return { page, pageSize, totalResults: total, results };
   }
 

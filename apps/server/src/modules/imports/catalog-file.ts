@@ -29,6 +29,7 @@ export async function exportCatalogFile(db: Database, catalogId: string, write: 
     restrictedPricing: false,
     productCount: 0,
     searchVersion: 0,
+    dataRevision: null, // the export keeps nothing (priced-cache.ts)
   };
   await write(csvRow(CATALOG_EXPORT_COLUMNS));
   let after = '';
