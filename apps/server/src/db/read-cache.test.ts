@@ -38,6 +38,37 @@ describe('RecentlyUsedMap', () => {
     map.delete('missing');
     expect(map.size).toBe(0);
   });
+
+  it('evicts exactly the least recently used through long runs of inserts, reads, deletes and clears', () => {
+    // A reference model: an array in use order, oldest first.
+    const map = new RecentlyUsedMap<number>(50, (value) => (value % 3) + 1);
+    let model: [string, number][] = [];
+    const weightOf = (entries: [string, number][]) => entries.reduce((sum, [, value]) => sum + (value % 3) + 1, 0);
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let step = 0; step < 20_000; step++) {
+      const key = `k${random(120)}`;
+      const action = random(100);
+      if (action < 55) {
+        map.set(key, step);
+        model = [...model.filter(([k]) => k !== key), [key, step]];
+        while (weightOf(model) > 50) model.shift();
+      } else if (action < 90) {
+        const kept = model.find(([k]) => k === key);
+        expect(map.get(key)).toBe(kept?.[1]);
+        if (kept) model = [...model.filter(([k]) => k !== key), kept];
+      } else if (action < 99) {
+        map.delete(key);
+        model = model.filter(([k]) => k !== key);
+      } else {
+        map.clear();
+        model = [];
+      }
+      expect(map.size).toBe(model.length);
+    }
+    expect(map.weight).toBe(weightOf(model));
+    for (const [key, value] of model) expect(map.get(key)).toBe(value);
+  });
 });
 
 describe('perDatabase', () => {

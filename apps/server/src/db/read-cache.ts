@@ -15,6 +15,13 @@ import type { Database } from './client.js';
 export class RecentlyUsedMap<V> {
   private readonly entries = new Map<string, V>();
   private totalWeight = 0;
+  /**
+   * Where eviction goes on: every entry before it has been evicted. A Map keeps deleted entries as
+   * holes until it grows or shrinks, and a new iterator walks them from the start; asking a fresh
+   * one for the oldest entry on every insert made a full cache's inserts walk all the holes (1-2 ms
+   * per 50 inserts at ~46,000 entries). Entries moved to the end by `get` are met again there.
+   */
+  private oldest: Iterator<string> | undefined;
 
   constructor(
     private readonly budget: number,
@@ -37,7 +44,16 @@ export class RecentlyUsedMap<V> {
     if (weight > this.budget) return;
     this.entries.set(key, value);
     this.totalWeight += weight;
-    while (this.totalWeight > this.budget) this.delete(this.entries.keys().next().value!);
+    while (this.totalWeight > this.budget) this.delete(this.oldestKey());
+  }
+
+  private oldestKey(): string {
+    let next = this.oldest?.next();
+    if (!next || next.done) {
+      this.oldest = this.entries.keys();
+      next = this.oldest.next();
+    }
+    return next.value as string;
   }
 
   delete(key: string): void {
@@ -61,6 +77,7 @@ export class RecentlyUsedMap<V> {
   clear(): void {
     this.entries.clear();
     this.totalWeight = 0;
+    this.oldest = undefined;
   }
 }
 

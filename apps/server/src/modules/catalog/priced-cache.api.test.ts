@@ -52,7 +52,12 @@ const refresh = async (skuList: string[]) => {
   return response.body;
 };
 const browse = async () => {
-  const response = await t.request({ method: 'POST', url: '/api/catalog/search', payload: { ...lifts, page: 2, pageSize: 5 }, token: tokens[ADMIN] });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/catalog/search',
+    payload: { ...lifts, page: 2, pageSize: 5 },
+    token: tokens[ADMIN],
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.body;
 };
@@ -127,7 +132,9 @@ describe('priced products kept by the server', () => {
     const before = await product(sku);
     const revision = await dataRevision();
 
-    await t.db.execute(sql`update price_list_items set price_cents = 123456 where price_list_id = ${await catalogPriceListId()} and sku = ${sku}`);
+    await t.db.execute(
+      sql`update price_list_items set price_cents = 123456 where price_list_id = ${await catalogPriceListId()} and sku = ${sku}`,
+    );
     expect(await dataRevision()).not.toBe(revision);
     expect((await product(sku)).price).toBe(1234.56);
 
@@ -192,7 +199,9 @@ describe('priced products kept by the server', () => {
     expect(pricedTextCacheOf(t.db).size).toBe(0);
     await t.db.execute(sql`update stock set quantity = quantity + 1 where sku = ${sku}`);
     expect(await dataRevision()).toBeDefined(); // the next write makes the row again
-    expect((await product(sku)).availability.netAvailable).toBe((JSON.parse(priced) as Product).availability.netAvailable + (await stockRows(sku)));
+    expect((await product(sku)).availability.netAvailable).toBe(
+      (JSON.parse(priced) as Product).availability.netAvailable + (await stockRows(sku)),
+    );
     expect(pricedTextCacheOf(t.db).size).toBe(1);
     expect(productTextCacheOf(t.db).get(sku)).toBeDefined();
   });

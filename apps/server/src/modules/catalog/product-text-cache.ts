@@ -8,8 +8,8 @@
  * `xmin`, the transaction that wrote that row version; every UPDATE, and a DELETE with a new INSERT,
  * gives the row a new one, whoever writes it: seed, imports, integration, CLI or hand-written SQL).
  * The statements compare the revision the server holds with the row they read and send the texts
- * again when they differ (repository.ts pricedProducts). Price, MSRP, stock and receipts are never
- * kept here: they are read on every call.
+ * again when they differ (repository.ts pricedProducts). Price, MSRP, stock and receipts are kept
+ * apart, under the catalog data revision (priced-cache.ts).
  */
 import { perDatabase, RecentlyUsedMap } from '../../db/read-cache.js';
 

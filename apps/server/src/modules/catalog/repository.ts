@@ -10,7 +10,8 @@
  *  - scheduledAvailability: incoming receipts of those warehouses per date; nextReceiptDate the first.
  *
  * Searches find and order their SKUs in the narrow catalog_search table (decision 008) and price
- * only the page's rows here.
+ * only the page's rows here; rows a process already holds priced under the current catalog data
+ * revision are not asked for at all (priced-cache.ts).
  *
  * The statements are built as `SQL` values so the benchmark can run the very same text directly
  * (performance.md "ceiling").
@@ -341,7 +342,7 @@ function preparedName(text: string): string {
 /**
  * Runs a statement. `prepared` (PostgreSQL only) keeps a named prepared statement per connection:
  * the priced product statement costs more to plan (3 ms) than to run (0.3 ms), and its plan does not
- * depend on the values; so does the browse page. The ranking statement of a search is planned each
+ * depend on the values; so do the browse page's SKUs. The ranking statement of a search is planned each
  * time, since the best plan depends on how many products the words match.
  */
 export async function queryRows<T>(db: Database, statement: SQL, options: { prepared?: boolean } = {}): Promise<T[]> {

@@ -5,7 +5,21 @@
  * migrations are generated into apps/server/drizzle/ and committed.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
 
 export const priceLists = pgTable('price_lists', {
   id: serial('id').primaryKey(),

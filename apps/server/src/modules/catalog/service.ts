@@ -4,7 +4,6 @@
  * caller's branches (403 otherwise) and a catalog the caller may see (404 otherwise).
  */
 import type { CatalogSearchCriteria, CatalogSearchResponse, Product } from '@portal/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { jsonArrayText } from '../../http/json-lists.js';
@@ -104,7 +103,12 @@ async function pricedPage(db: Database, ctx: PricingContext, shipToState: string
     else toPrice.push(sku);
   }
   if (toPrice.length > 0) {
-    const statement = pageBySkusSql(ctx, shipToState, toPrice, toPrice.map((sku) => held.get(sku)?.rev ?? null));
+    const statement = pageBySkusSql(
+      ctx,
+      shipToState,
+      toPrice,
+      toPrice.map((sku) => held.get(sku)?.rev ?? null),
+    );
     for (const row of await queryRows<ProductTextRow>(db, statement, { prepared: true })) {
       let text = row.head !== null && row.tail !== null ? undefined : held.get(row.sku);
       if (!text || text.rev !== row.rev) {
