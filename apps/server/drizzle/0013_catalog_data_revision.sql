@@ -28,25 +28,17 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER products_data_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON products
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_data_revision_renewed();
---> statement-breakpoint
-CREATE TRIGGER catalog_products_data_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON catalog_products
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_data_revision_renewed();
---> statement-breakpoint
-CREATE TRIGGER catalogs_data_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON catalogs
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_data_revision_renewed();
---> statement-breakpoint
-CREATE TRIGGER price_list_items_data_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON price_list_items
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_data_revision_renewed();
---> statement-breakpoint
-CREATE TRIGGER stock_data_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stock
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_data_revision_renewed();
---> statement-breakpoint
-CREATE TRIGGER scheduled_receipts_data_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON scheduled_receipts
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_data_revision_renewed();
---> statement-breakpoint
-CREATE TRIGGER warehouses_data_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON warehouses
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_data_revision_renewed();
+-- One trigger per table, named `<table>_data_revision`.
+DO $$
+DECLARE
+  priced_from text;
+BEGIN
+  FOREACH priced_from IN ARRAY ARRAY['products', 'catalog_products', 'catalogs', 'price_list_items', 'stock', 'scheduled_receipts', 'warehouses']
+  LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION catalog_data_revision_renewed()',
+      priced_from || '_data_revision', priced_from);
+  END LOOP;
+END $$;
 --> statement-breakpoint
 INSERT INTO catalog_data_revision (id, revision) VALUES (1, nextval('catalog_data_revision_seq'));

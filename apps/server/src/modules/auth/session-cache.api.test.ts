@@ -11,6 +11,7 @@ import type { ManagedUser } from '@portal/domain';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
+import { recordStatements } from '../../test-support/record-statements.js';
 import { createTestApp, TEST_XSRF, type TestApp } from '../../test-support/test-app.js';
 import { users } from '../users/schema.js';
 import { sessions } from './schema.js';
@@ -37,19 +38,6 @@ const refresh = (token: string, app = t.app) =>
     headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': TEST_XSRF },
     cookies: { 'XSRF-TOKEN': TEST_XSRF },
   });
-
-/** The statements the app runs outside transactions (both drivers send them through `$client.query`). */
-function recordStatements(db: unknown): string[] {
-  const client = (db as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const statements: string[] = [];
-  const query = client.query.bind(client);
-  vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-    const [config] = args;
-    statements.push(typeof config === 'string' ? config : String((config as { text?: string }).text));
-    return query(...args);
-  });
-  return statements;
-}
 
 /** Runs SQL as another process would (PostgreSQL: a connection outside the app's pool; PGlite: its only one). */
 async function runElsewhere(statement: string): Promise<void> {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { sql } from 'drizzle-orm';
 import type { CatalogSearchResponse, Product } from '@portal/domain';
 import { FEATURED_SKUS } from '../../seed/featured.js';
+import { recordStatements } from '../../test-support/record-statements.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { pricedTextCacheOf } from './priced-cache.js';
 import { productTextCacheOf } from './product-text-cache.js';
@@ -62,18 +63,6 @@ const browse = async () => {
   return response.body;
 };
 
-/** The statements the app runs outside transactions (both drivers send them through `$client.query`). */
-function recordStatements(): string[] {
-  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const statements: string[] = [];
-  const query = client.query.bind(client);
-  vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-    const [config] = args;
-    statements.push(typeof config === 'string' ? config : String((config as { text?: string }).text));
-    return query(...args);
-  });
-  return statements;
-}
 /** The priced statement is the only one that reads stock. */
 const pricedStatements = (statements: string[]) => statements.filter((text) => /\bstock\b/.test(text));
 
@@ -91,7 +80,7 @@ describe('priced products kept by the server', () => {
     expect(pricedTextCacheOf(t.db).size).toBeGreaterThanOrEqual(4);
     expect((JSON.parse(priced.refresh) as Product[]).map((p) => p.sku)).toEqual(listed);
 
-    const statements = recordStatements();
+    const statements = recordStatements(t.db);
     const kept = { detail: await detail(F.severalImages), refresh: await refresh(listed), browse: await browse() };
     expect(pricedStatements(statements)).toEqual([]);
     expect(statements.length).toBeGreaterThan(0); // the visibility check (and the revision) still run every time
