@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudget } from './tools/bundle-budget.ts';
 import { earlyScript } from './tools/early-script.ts';
+import { firstScreens } from './tools/first-screens.ts';
 import { precompress } from './tools/precompress.ts';
 import { signedInPreloads } from './tools/signed-in-preloads.ts';
 
@@ -16,12 +17,47 @@ const packages = (...names: string[]) => {
   return (id: string) => pattern.test(id) && !/\.css($|\?)/.test(id);
 };
 
+/** The layouts every signed-in page waits for, and the pages opened directly most often (their route modules). */
+const SIGNED_IN_LAYOUTS = ['src/app/query-layout.tsx', 'src/app/require-session.tsx', 'src/app/shell/signed-in-shell.tsx'];
+const CATALOG_MODULES = ['src/features/catalog/routes/catalog-page.tsx'];
+const CART_MODULES = ['src/features/cart/routes/shopping-cart-page.tsx', 'src/features/checkout/components/use-checkout-setup.ts'];
+
+/** The login page's route module: loaded on demand, as a signed-in page never draws it. */
+const LOGIN_MODULES = ['src/features/auth/routes/login-page.tsx'];
+
+/**
+ * What the entry, the login page and the first signed-in screens (the layouts, the catalog, the
+ * cart) run, worked out at build time (tools/first-screens.ts): the libraries and the app code of
+ * each get chunks of their own below, so a page opened on a phone downloads only the code it draws
+ * (issue 21, fourth pass). A Mantine part either set draws needs its styles imported (the build
+ * fails otherwise).
+ */
+const pageModules = firstScreens({
+  entry: 'src/main.tsx',
+  pages: {
+    login: { modules: LOGIN_MODULES, styles: 'src/app/first-screen-styles.ts' },
+    signedIn: { modules: [...SIGNED_IN_LAYOUTS, ...CATALOG_MODULES, ...CART_MODULES], styles: 'src/app/signed-in-styles.ts' },
+  },
+});
+
+/** The UI libraries the screens past the entry use. */
+const uiLibraries = packages('@mantine', '@tabler', '@tanstack');
+
+/** The web app's own modules (screens, layouts, components) and the domain's. */
+const appCode = (id: string) => /[\\/](apps[\\/]web[\\/]src|packages[\\/]domain[\\/]src)[\\/].*\.tsx?$/.test(id);
+
+/** In the entry, or needed by both the login page and the first signed-in screens (which every visit opens one of). */
+const everyVisit = (id: string) => pageModules.inEntry(id) || (pageModules.in('login', id) && pageModules.in('signedIn', id));
+
 /**
  * The app code the entry shares with the screens (api client, session store, shared domain code):
  * a chunk of its own, so a deploy that changes the route table (the entry) keeps the screens' chunks.
  */
 const appCore = (id: string) =>
-  /[\\/](apps[\\/]web[\\/]src[\\/]lib|packages[\\/]domain[\\/]src)[\\/].*\.tsx?$/.test(id) || id.includes('vite/preload-helper');
+  /[\\/](apps[\\/]web[\\/]src[\\/]lib|packages[\\/]domain[\\/]src)[\\/].*\.tsx?$/.test(id) ||
+  // The startup text the session guard draws too (the signed-in chunk would take it from the entry).
+  /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]startup-loader\.tsx$/.test(id) ||
+  id.includes('vite/preload-helper');
 
 export default defineConfig({
   // '@/lib/...', '@/components/...': the web app's own folders without climbing '../../../' (tsconfig.json paths).
@@ -31,24 +67,22 @@ export default defineConfig({
     // performance.md "Web": the login page's first download ≤ 150 KB gzipped, anything loaded on
     // demand ≤ 250 KB; `vite build` prints the sizes and fails over budget (tools/bundle-budget.ts).
     bundleBudget({
-      firstPage: { label: '/login, signed out (entry + login route)', module: 'src/features/auth/routes/login-page.tsx', maxKB: 150 },
+      firstPage: { label: '/login, signed out (entry + login route)', module: LOGIN_MODULES[0]!, maxKB: 150 },
       lazyChunkMaxKB: 250,
     }),
     // A page past the login page waits for these layouts' code and styles: the server names them in
     // a Link header of the page, so they download with the entry (tools/signed-in-preloads.ts).
     signedInPreloads({
-      layouts: ['src/app/query-layout.tsx', 'src/app/require-session.tsx', 'src/app/shell/signed-in-shell.tsx'],
+      layouts: SIGNED_IN_LAYOUTS,
       publicPaths: ['/login', '/password/', '/dev/'],
       // The signed-in pages most often opened directly (a shared catalog link, the cart), with the
       // modules src/app/router.tsx loads for them: their screen's code comes with the layouts'.
       pages: [
-        { pattern: '^/products/catalog/[^/]+/?$', modules: ['src/features/catalog/routes/catalog-page.tsx'] },
-        {
-          pattern: '^/shopping-cart/?$',
-          modules: ['src/features/cart/routes/shopping-cart-page.tsx', 'src/features/checkout/components/use-checkout-setup.ts'],
-        },
+        { pattern: '^/products/catalog/[^/]+/?$', modules: CATALOG_MODULES },
+        { pattern: '^/shopping-cart/?$', modules: CART_MODULES },
       ],
     }),
+    pageModules,
     // The offline shell (spec 9, docs/decisions/010-offline-shell.md): a Workbox service worker
     // (sw.js) that precaches the app shell and the static assets, and a web manifest so the portal
     // installs on a tablet. Registered by src/app/offline/ once the app is stable.
@@ -102,7 +136,8 @@ export default defineConfig({
     }),
     // A signed-in page's first API calls start from a tiny first script, before the app's code has
     // downloaded; the app's API client adopts their answers (src/early/, issue 21).
-    earlyScript({ name: 'early', module: 'src/early/start.ts' }),
+    // On /login it also preloads the login page's code, which the entry loads on demand.
+    earlyScript({ name: 'early', module: 'src/early/start.ts', preloads: [{ path: '/login', module: LOGIN_MODULES[0]! }] }),
     // Brotli and gzip copies of the text files beside them, served as they are (tools/precompress.ts).
     precompress(),
   ],
@@ -117,20 +152,29 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Vendor chunks that change only when their libraries do, so a deploy of app code keeps
-        // them cached. Mantine is one chunk only for what the entry needs (provider, theme, Box,
-        // Button...); the components of each screen stay in that screen's chunks.
+        // them cached. Mantine is one chunk only for what every visit needs (provider, theme, Box,
+        // Button, inputs...); the components of the screens stay in the screens' chunks.
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: packages('react', 'react-dom', 'scheduler'), priority: 30 },
             { name: 'vendor-router', test: packages('react-router'), priority: 20 },
-            { name: 'vendor-mantine', test: packages('@mantine'), tags: ['$initial'], priority: 10 },
-            { name: 'vendor-query', test: packages('@tanstack'), priority: 10 },
-            // The rest of Mantine, the icons and the shared app code that the signed-in screens
-            // use, each in one chunk rather than ~50 chunks of 1-2 KB: on a phone network every
-            // request costs a round trip over six connections (issue 21: Lighthouse's waterfall).
-            { name: 'vendor-mantine-screens', test: packages('@mantine'), priority: 9 },
-            { name: 'vendor-icons', test: packages('@tabler'), priority: 9 },
-            { name: 'app-core', test: appCore, tags: ['$initial'], priority: 5 },
+            { name: 'vendor-mantine', test: (id) => packages('@mantine')(id) && everyVisit(id), priority: 10 },
+            { name: 'app-core', test: (id) => appCore(id) && everyVisit(id), priority: 9 },
+            // Past the entry, a few chunks rather than ~50 of 1-2 KB (on a phone network every
+            // request costs a round trip over six connections: issue 21, Lighthouse's waterfall),
+            // split by page (issue 21, fourth pass: the catalog and the cart downloaded every
+            // screen's libraries and shared code before their first drawing): the login page's
+            // code and form library; the libraries the first signed-in screens draw with, then
+            // their app code; the libraries and the shared code of the other screens. A vendor
+            // chunk changes only with its libraries, or when its pages start using another part.
+            {
+              name: 'login',
+              test: (id) => (appCode(id) || packages('@mantine', 'react-hook-form')(id)) && pageModules.in('login', id),
+              priority: 8,
+            },
+            { name: 'vendor-signed-in', test: (id) => uiLibraries(id) && pageModules.in('signedIn', id), priority: 7 },
+            { name: 'app-signed-in', test: (id) => appCode(id) && pageModules.in('signedIn', id), priority: 6 },
+            { name: 'vendor-screens', test: uiLibraries, priority: 5 },
             { name: 'app-shared', test: appCore, priority: 4 },
           ],
         },

@@ -6,11 +6,19 @@
  * it runs first). CSP allows it (`script-src 'self'`: a file, not an inline script). It must import
  * nothing the app shares, or it would wait for a shared chunk; the build fails if it has imports.
  * The dev server runs without it (the app asks for everything itself, as it always can).
+ *
+ * `preloads` name pages whose route module the entry loads on demand (the login page): the build
+ * writes the scripts of each into index.html as `<meta name="portal-preload" data-path="/login"
+ * content="/assets/a.js /assets/b.js">`, and the early script preloads them on that page only
+ * (src/early/start.ts), so the page waits for no second round trip after the entry.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { withStaticImports } from './chunk-graph.ts';
 
-export function earlyScript(options: { name: string; module: string }): Plugin {
+export const PRELOAD_META = 'portal-preload';
+
+export function earlyScript(options: { name: string; module: string; preloads?: { path: string; module: string }[] }): Plugin {
   let root = process.cwd();
   return {
     name: 'portal-early-script',
@@ -40,7 +48,21 @@ export function earlyScript(options: { name: string; module: string }): Plugin {
             `early script ${options.module} imports ${[...chunk.imports, ...chunk.dynamicImports].join(', ')}: it must stand alone`,
           );
         }
-        const tag = `<script type="module" crossorigin src="/${chunk.fileName}"></script>`;
+        const chunks = new Map(
+          Object.values(context.bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
+        );
+        const entry = withStaticImports(
+          chunks,
+          [...chunks.values()].filter((output) => output.isEntry).map((output) => output.fileName),
+        );
+        const metas = (options.preloads ?? []).map((preload) => {
+          const id = path.resolve(root, preload.module);
+          const holder = [...chunks.values()].find((output) => output.moduleIds.includes(id));
+          if (!holder) throw new Error(`early script: no chunk holds ${preload.module}`);
+          const files = [...withStaticImports(chunks, [holder.fileName])].filter((fileName) => !entry.has(fileName)).sort();
+          return `<meta name="${PRELOAD_META}" data-path="${preload.path}" content="${files.map((file) => `/${file}`).join(' ')}" />`;
+        });
+        const tag = [...metas, `<script type="module" crossorigin src="/${chunk.fileName}"></script>`].join('\n    ');
         const first = html.indexOf('<script type="module"');
         if (first < 0) throw new Error('early script: index.html has no module script to go before');
         return `${html.slice(0, first)}${tag}\n    ${html.slice(first)}`;

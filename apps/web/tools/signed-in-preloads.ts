@@ -77,7 +77,7 @@ export function signedInPreloads(options: SignedInPreloadsOptions): Plugin {
   return {
     name: 'portal:signed-in-preloads',
     apply: 'build',
-    // After Vite's CSS plugin has dropped the chunks that only held CSS (all-styles.ts) and handed
+    // After Vite's CSS plugin has dropped the chunks that only held CSS (signed-in-styles.ts) and handed
     // their stylesheets to the importing chunks.
     enforce: 'post',
     configResolved(config) {

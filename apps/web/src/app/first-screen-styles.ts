@@ -1,8 +1,9 @@
 /**
  * The only component-library styles in the entry (issue 21 "CSS"): what the login page and the
  * startup error screen draw, 17 KB instead of Mantine's whole 252 KB stylesheet, so the first screen
- * waits on nothing it does not use. Every other screen loads the whole stylesheet with its code
- * (./all-styles.ts, imported by the lazily loaded layouts). See docs/decisions/012-css-and-assets.md.
+ * waits on nothing it does not use. The signed-in layouts add what the shell, the catalog and the
+ * cart draw (./signed-in-styles.ts); every other screen loads the whole stylesheet with its code
+ * (./all-styles.ts, see ./router.tsx). See docs/decisions/012-first-load-and-contrast.md.
  *
  * The `.layer.css` files put Mantine in the `mantine` cascade layer, so the app's own (unlayered)
  * styles win whatever order the files arrive in; within the layer a file loaded later repeats these

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import './all-styles';
+import './signed-in-styles';
 
 /**
  * Server state (TanStack Query) for the screens that read it: every signed-in screen and the dev

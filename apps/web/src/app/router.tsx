@@ -2,18 +2,25 @@
  * Every route of spec 2. Screens load on demand (one chunk per feature route). `handle.crumb`
  * names a route in the header breadcrumbs; the first crumb is always Home (/dashboard).
  *
- * The login page's first download holds only this file, the providers and the login page, which is
- * part of the entry (performance.md "Web", checked by the build: vite.config.ts). The query cache, the session guard
- * and the signed-in shell are lazily loaded layout routes, so import nothing else here statically.
+ * The entry holds only this file and the providers; every page's screen loads on demand, the login
+ * page's too (performance.md "Web": its first download is checked by the build, vite.config.ts).
+ * The query cache, the session guard and the signed-in shell are lazily loaded layout routes, so
+ * import nothing else here statically.
  */
 import { createBrowserRouter, Navigate } from 'react-router';
-import { LoginPage } from '@/features/auth/routes/login-page';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { followDocumentTitle } from './document-title';
 import { RouteError } from './route-error';
 import { StartupLoader } from './startup-loader';
 
 export type RouteHandle = { crumb?: string };
+
+/**
+ * A screen's module with the component library's whole stylesheet (./all-styles.ts): the layouts
+ * bring only what the first signed-in screens draw (./signed-in-styles.ts: the shell, the catalog
+ * and the cart), so every other screen loads the rest with its code, before it draws.
+ */
+const withAllStyles = async <T,>(screen: Promise<T>): Promise<T> => (await Promise.all([screen, import('./all-styles')]))[0];
 
 /**
  * Shown while the first screen's code loads at startup. Every top-level route names one, or React
@@ -27,9 +34,10 @@ export const router = createBrowserRouter([
   {
     path: '/login',
     HydrateFallback: StartupFallback,
-    // In the entry, not loaded on demand: the first page most visits open, drawn without waiting
-    // for a second round trip (issue 21: Lighthouse's mobile LCP of /login).
-    Component: LoginPage,
+    // Loaded on demand: a signed-in page never draws it (issue 21, fourth pass). On /login the
+    // first script preloads its code beside the entry's (src/early/start.ts), so the page still
+    // draws without waiting for a second round trip.
+    lazy: async () => ({ Component: (await import('@/features/auth/routes/login-page')).LoginPage }),
     errorElement: <RouteError />,
   },
   {
@@ -38,7 +46,7 @@ export const router = createBrowserRouter([
     HydrateFallback: StartupFallback,
     // The password page's screen uses more of the component library than the login page's styles.
     lazy: async () => {
-      const [{ PasswordPage }] = await Promise.all([import('@/features/password/routes/password-page'), import('./all-styles')]);
+      const { PasswordPage } = await withAllStyles(import('@/features/password/routes/password-page'));
       return { Component: PasswordPage };
     },
     errorElement: <RouteError />,
@@ -52,7 +60,7 @@ export const router = createBrowserRouter([
       {
         // Public, outside the shell: the development mail transport's messages (docs/api.md).
         path: '/dev/mailbox',
-        lazy: async () => ({ Component: (await import('@/features/dev-mailbox/routes/dev-mailbox-page')).DevMailboxPage }),
+        lazy: async () => ({ Component: (await withAllStyles(import('@/features/dev-mailbox/routes/dev-mailbox-page'))).DevMailboxPage }),
         errorElement: <RouteError />,
       },
       {
@@ -62,7 +70,7 @@ export const router = createBrowserRouter([
           {
             // Spec 2: the checkout is a full page, guarded, outside the signed-in shell.
             path: 'checkout',
-            lazy: async () => ({ Component: (await import('@/features/checkout/routes/checkout-page')).CheckoutPage }),
+            lazy: async () => ({ Component: (await withAllStyles(import('@/features/checkout/routes/checkout-page'))).CheckoutPage }),
           },
           {
             // The shell loads with the first signed-in screen, keeping the login page's download small.
@@ -72,12 +80,16 @@ export const router = createBrowserRouter([
               {
                 path: 'dashboard',
                 handle: { crumb: 'Home' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/dashboard/routes/dashboard-page')).DashboardPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/dashboard/routes/dashboard-page'))).DashboardPage,
+                }),
               },
               {
                 path: 'bulk-pricing',
                 handle: { crumb: 'Bulk Pricing' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/bulk-pricing/routes/bulk-pricing-page')).BulkPricingPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/bulk-pricing/routes/bulk-pricing-page'))).BulkPricingPage,
+                }),
               },
               // Spec 2: an unknown product leads to /products/catalog, i.e. the fallback catalog.
               { path: 'products/catalog', element: <Navigate to="/products/catalog/portal" replace /> },
@@ -89,7 +101,7 @@ export const router = createBrowserRouter([
                   {
                     path: ':sku',
                     handle: { crumb: 'Product Details' } satisfies RouteHandle,
-                    lazy: async () => ({ Component: (await import('@/features/product/routes/product-page')).ProductPage }),
+                    lazy: async () => ({ Component: (await withAllStyles(import('@/features/product/routes/product-page'))).ProductPage }),
                   },
                 ],
               },
@@ -112,34 +124,45 @@ export const router = createBrowserRouter([
               {
                 path: 'quick-order',
                 handle: { crumb: 'Quick Order' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/quick-order/routes/quick-order-page')).QuickOrderPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/quick-order/routes/quick-order-page'))).QuickOrderPage,
+                }),
               },
               {
                 path: 'saved-carts',
                 handle: { crumb: 'Saved Carts' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/saved-carts/routes/saved-carts-page')).SavedCartsPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/saved-carts/routes/saved-carts-page'))).SavedCartsPage,
+                }),
               },
               {
                 path: 'checkout/confirmation/:confirmationNumber',
                 handle: { crumb: 'Order Confirmation' } satisfies RouteHandle,
                 lazy: async () => ({
-                  Component: (await import('@/features/checkout/routes/checkout-confirmation-page')).CheckoutConfirmationPage,
+                  Component: (await withAllStyles(import('@/features/checkout/routes/checkout-confirmation-page')))
+                    .CheckoutConfirmationPage,
                 }),
               },
               {
                 path: 'checkout/cancel',
                 handle: { crumb: 'Shopping Cart' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/checkout/routes/checkout-cancel-page')).CheckoutCancelPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/checkout/routes/checkout-cancel-page'))).CheckoutCancelPage,
+                }),
               },
               {
                 path: 'orders/open',
                 handle: { crumb: 'Open Orders' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/orders/routes/open-orders-page')).OpenOrdersPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/orders/routes/open-orders-page'))).OpenOrdersPage,
+                }),
               },
               {
                 path: 'orders/recent',
                 handle: { crumb: 'Recent Orders' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/orders/routes/recent-orders-page')).RecentOrdersPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/orders/routes/recent-orders-page'))).RecentOrdersPage,
+                }),
               },
               {
                 path: 'orders/search',
@@ -147,34 +170,47 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     index: true,
-                    lazy: async () => ({ Component: (await import('@/features/orders/routes/order-search-page')).OrderSearchPage }),
+                    lazy: async () => ({
+                      Component: (await withAllStyles(import('@/features/orders/routes/order-search-page'))).OrderSearchPage,
+                    }),
                   },
                   {
                     path: 'results',
                     handle: { crumb: 'Search Results' } satisfies RouteHandle,
-                    lazy: async () => ({ Component: (await import('@/features/orders/routes/order-results-page')).OrderResultsPage }),
+                    lazy: async () => ({
+                      Component: (await withAllStyles(import('@/features/orders/routes/order-results-page'))).OrderResultsPage,
+                    }),
                   },
                 ],
               },
               {
                 path: 'orders/details/:id',
                 handle: { crumb: 'Order Details' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/orders/routes/order-details-page')).OrderDetailsPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/orders/routes/order-details-page'))).OrderDetailsPage,
+                }),
               },
               {
                 path: 'organization/users',
                 handle: { crumb: 'User Administration' } satisfies RouteHandle,
                 children: [
-                  { index: true, lazy: async () => ({ Component: (await import('@/features/users/routes/users-page')).UsersPage }) },
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await withAllStyles(import('@/features/users/routes/users-page'))).UsersPage }),
+                  },
                   {
                     path: 'invite',
                     handle: { crumb: 'Invite User' } satisfies RouteHandle,
-                    lazy: async () => ({ Component: (await import('@/features/users/routes/invite-user-page')).InviteUserPage }),
+                    lazy: async () => ({
+                      Component: (await withAllStyles(import('@/features/users/routes/invite-user-page'))).InviteUserPage,
+                    }),
                   },
                   {
                     path: ':id',
                     handle: { crumb: 'User Details' } satisfies RouteHandle,
-                    lazy: async () => ({ Component: (await import('@/features/users/routes/user-detail-page')).UserDetailPage }),
+                    lazy: async () => ({
+                      Component: (await withAllStyles(import('@/features/users/routes/user-detail-page'))).UserDetailPage,
+                    }),
                   },
                 ],
               },
@@ -182,28 +218,32 @@ export const router = createBrowserRouter([
                 // Issue 20: the organization's address book and audit trail (manageUsers).
                 path: 'organization/addresses',
                 handle: { crumb: 'Addresses' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/addresses/routes/addresses-page')).AddressesPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/addresses/routes/addresses-page'))).AddressesPage,
+                }),
               },
               {
                 path: 'organization/audit',
                 handle: { crumb: 'Audit Trail' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/audit/routes/audit-page')).AuditPage }),
+                lazy: async () => ({ Component: (await withAllStyles(import('@/features/audit/routes/audit-page'))).AuditPage }),
               },
               {
                 // Spec 2: the event badge scan, for organizations with allowBadgeScan.
                 path: 'sema',
                 handle: { crumb: 'Scan QR Code' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/badge-scan/routes/badge-scan-page')).BadgeScanPage }),
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/badge-scan/routes/badge-scan-page'))).BadgeScanPage,
+                }),
               },
               {
                 path: 'account/profile',
                 handle: { crumb: 'Profile' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('@/features/profile/routes/profile-page')).ProfilePage }),
+                lazy: async () => ({ Component: (await withAllStyles(import('@/features/profile/routes/profile-page'))).ProfilePage }),
               },
               {
                 path: '*',
                 handle: { crumb: 'Page Not Found' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
+                lazy: async () => ({ Component: (await withAllStyles(import('./not-found-page'))).NotFoundPage }),
               },
             ],
           },

@@ -1,6 +1,7 @@
 import { Fragment, useLayoutEffect, useRef, type Key, type ReactNode } from 'react';
 import { Table, Text, VisuallyHidden, type TableProps } from '@mantine/core';
-// Its styles (./stacked-table.css) load with every signed-in screen's: src/app/all-styles.ts.
+// Its styles (./stacked-table.css) load with the signed-in layouts (src/app/signed-in-styles.ts) and
+// with every other screen (src/app/all-styles.ts).
 
 /**
  * How a cell shows once the rows are stacked: 'field' (the default) puts the column's name and the

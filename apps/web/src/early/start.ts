@@ -21,6 +21,23 @@ function loadImage(url: string) {
   image.src = url;
 }
 
+/**
+ * A page whose screen the entry loads on demand (the login page): its scripts, named by the build
+ * in a `portal-preload` meta tag (tools/early-script.ts), download beside the entry's.
+ */
+for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="portal-preload"]')) {
+  const path = meta.dataset.path ?? '';
+  const pathname = window.location.pathname;
+  if (pathname !== path && !pathname.startsWith(`${path}/`)) continue;
+  for (const href of meta.content.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 const plan = planEarlyRequests(window.location.pathname, window.location.search, read);
 if (plan) {
   const requests = plan.requests.map((request) => sendEarlyRequest(request, plan.token));
