@@ -55,6 +55,16 @@ appendFileSync(
   file,
   `${heading}\n## ${name} suite, ${started.toISOString().slice(11, 16)} UTC\n\n` +
     `\`npm run bench -- ${[name, ...args].join(' ')}\` on commit ${commitOf()}; ${os.cpus().length} × ${cpu}, ` +
-    `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.\n\n\`\`\`\n${report.join('\n').trim()}\n\`\`\`\n`,
+    `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.\n\n\`\`\`\n${reportText()}\n\`\`\`\n`,
 );
+/** The report as the file keeps it: no trailing spaces (rows without a target end in them), as Prettier wants. */
+function reportText(): string {
+  return report
+    .join('\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
+}
+
 print(`\nreport appended to ${path.relative(process.cwd(), file)}`);
