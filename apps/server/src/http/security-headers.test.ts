@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import Fastify from 'fastify';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { registerSecurityHeaders, securityHeadersOf } from './security-headers.js';
+import { registerSecurityHeaders, securityHeadersOf, SUBRESOURCE_HEADERS } from './security-headers.js';
 
 const OPTIONS = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], upgradeInsecureRequests: null } },
@@ -40,6 +40,26 @@ describe('security headers worked out once', () => {
     for (const url of ['/ok', '/missing', '/fails']) {
       const response = await app.inject({ method: 'GET', url });
       for (const [name, value] of Object.entries(expected)) expect(response.headers[name], `${url} ${name}`).toBe(value);
+    }
+    await app.close();
+  });
+
+  it("give the build's scripts, styles, fonts and images only the headers that act on them; documents and SVG get all", async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, OPTIONS);
+    app.get('/*', async () => 'body');
+    const all = securityHeadersOf(OPTIONS);
+    const onlyFor = (names: string[]) => Object.fromEntries(Object.entries(all).filter(([name]) => names.includes(name)));
+    const securityHeadersOfAnswer = async (url: string) => {
+      const { headers } = await app.inject({ method: 'GET', url });
+      return Object.fromEntries(Object.keys(all).flatMap((name) => (headers[name] === undefined ? [] : [[name, headers[name]]])));
+    };
+    for (const url of ['/assets/app-1a2b.js', '/assets/index-9f8e.css?v=1', '/assets/inter-3c4d.woff2', '/assets/lift-5e6f.webp']) {
+      expect(await securityHeadersOfAnswer(url), url).toEqual(onlyFor(SUBRESOURCE_HEADERS));
+    }
+    expect(SUBRESOURCE_HEADERS.every((name) => all[name] !== undefined)).toBe(true);
+    for (const url of ['/', '/login', '/shopping-cart', '/api/session', '/assets/logo-7a8b.svg', '/sw.js', '/assets/../login', '/x.js']) {
+      expect(await securityHeadersOfAnswer(url), url).toEqual(all);
     }
     await app.close();
   });
