@@ -10,7 +10,12 @@ export default defineConfig({
   // The web app's '@/' alias (apps/web/vite.config.ts) for its unit tests.
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/tools/**/*.test.ts',
+    ],
     globalSetup: ['apps/server/src/test-support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -30,7 +30,7 @@ type Barrel = { named: Map<string, Binding>; stars: string[] };
 
 const STATEMENT =
   /(?<=^|[;\n])\s*(?:import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+[\w$]+)?\s*(?:from\s*)?["']([^"']+)["']|export\s+(?:\{([^}]*)\}|\*(?:\s+as\s+[\w$]+)?)\s*from\s*["']([^"']+)["'])\s*;?/g;
-const LOCAL_EXPORT = /(?<=^|[;\n])\s*export\s*\{([^}]*)\}\s*;?/g;
+const LOCAL_EXPORT = /(?<=^|[;\n])\s*export\s*\{([^}]*)\}(?!\s*from\b)\s*;?/g;
 
 /** `a, b as c` into [imported, local] pairs; `type X` specifiers are left out. */
 function specifiers(list: string): [string, string][] {
