@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { QUICK_ORDER_REASONS, type QuickOrderValidateResponse } from '@portal/domain';
 import { pricedTextCacheOf } from '../catalog/priced-cache.js';
 import { catalogProducts } from '../catalog/schema.js';
 import { orderLines } from '../orders/schema.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
+import { recordStatements } from '../../test-support/record-statements.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { findProductsBySkus } from '../catalog/service.js';
 import { loadPrincipal } from '../auth/principal.js';
@@ -47,18 +48,11 @@ const body = (lines: Line[], extra: Record<string, unknown> = {}) => ({
 async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
   // The statements of a first pricing: no priced product kept from an earlier call (priced-cache.ts).
   pricedTextCacheOf(t.db).clear();
-  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const texts: string[] = [];
-  const query = client.query;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0];
-    texts.push(typeof first === 'string' ? first : String((first as { text?: string }).text ?? ''));
-    return query.apply(this, args);
-  };
+  const texts = recordStatements(t.db);
   try {
     await run();
   } finally {
-    client.query = query;
+    vi.restoreAllMocks();
   }
   return texts;
 }
