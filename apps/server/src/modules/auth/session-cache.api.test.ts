@@ -3,6 +3,7 @@
  * is answered without a statement, and every change of the rows behind it ends or refreshes it at once,
  * in this process and in the others.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -15,7 +16,7 @@ import { recordStatements } from '../../test-support/record-statements.js';
 import { createTestApp, TEST_XSRF, type TestApp } from '../../test-support/test-app.js';
 import { users } from '../users/schema.js';
 import { sessions } from './schema.js';
-import { type SessionCache, writesPrincipalTables } from './session-cache.js';
+import { PRINCIPAL_CHANGES_CHANNEL, type SessionCache, writesPrincipalTables } from './session-cache.js';
 import { hashToken } from './session-token.js';
 
 let t: TestApp;
@@ -68,6 +69,27 @@ async function editBody(id: number, changes: Partial<ManagedUser> = {}) {
   };
 }
 
+/**
+ * Resolves once every notification committed before the call has reached each given cache (this
+ * app's by default). On PostgreSQL a notification comes on another socket, maybe after the next
+ * request, where it would drop what that request loaded, or stand in for one a test waits for. A
+ * notification of the test's own, sent now, comes after all of them (each listener gets them in
+ * commit order).
+ */
+async function allHeardBy(...caches: SessionCache[]): Promise<void> {
+  const marker = `test-${randomUUID()}`;
+  const heard = (caches.length ? caches : [cacheOf(t.app)]).map((cache) => cache.nextNotification(marker));
+  await runElsewhere(`select pg_notify('${PRINCIPAL_CHANGES_CHANNEL}', '${marker}')`);
+  await Promise.all(heard);
+}
+
+/** Signs in, once each given cache has heard the login (it writes users.last_login_at, which notifies). */
+async function loginHeardBy(email: string, ...caches: SessionCache[]): Promise<string> {
+  const token = await t.login(email);
+  await allHeardBy(...caches);
+  return token;
+}
+
 const putUser = async (id: number, changes: Partial<ManagedUser>) =>
   t.request({ method: 'PUT', url: `/api/users/${id}`, token: admin, payload: await editBody(id, changes) });
 
@@ -82,7 +104,7 @@ describe('session cache', () => {
   });
 
   it('answers a second request from the cache without a statement on the session', async () => {
-    const token = await t.login('buyer@summitlift.example.com');
+    const token = await loginHeardBy('buyer@summitlift.example.com');
     expect((await refresh(token)).statusCode).toBe(200);
     const hits = cacheOf(t.app).stats.hits;
     const statements = recordStatements(t.db);
@@ -95,7 +117,7 @@ describe('session cache', () => {
   });
 
   it('ends the session at logout at once', async () => {
-    const token = await t.login('buyer@summitlift.example.com');
+    const token = await loginHeardBy('buyer@summitlift.example.com');
     expect((await refresh(token)).statusCode).toBe(200);
     expect((await refresh(token)).statusCode).toBe(200);
     const logout = await t.request({ method: 'GET', url: '/api/users/session/logout', token });
@@ -106,7 +128,7 @@ describe('session cache', () => {
   it('ends the sessions of a user deactivated by an administrator at once', async () => {
     const email = 'viewer@summitlift.example.com';
     const id = await idOf(email);
-    const token = await t.login(email);
+    const token = await loginHeardBy(email);
     expect((await refresh(token)).statusCode).toBe(200);
     expect((await putUser(id, { isActive: false })).statusCode).toBe(200);
     expect((await refresh(token)).statusCode).toBe(401);
@@ -116,7 +138,7 @@ describe('session cache', () => {
   it("refreshes a cached caller at once when an administrator changes the user's roles and branches", async () => {
     const email = 'buyer@summitlift.example.com';
     const id = await idOf(email);
-    const token = await t.login(email);
+    const token = await loginHeardBy(email);
     const before = (await refresh(token)).json();
     expect(before.user.roles.checkout).toBe(true);
     const user = await editBody(id);
@@ -138,7 +160,7 @@ describe('session cache', () => {
 
   it("ends a cached session at once after plain SQL on this app's database", async () => {
     const email = 'viewer@summitlift.example.com';
-    const token = await t.login(email);
+    const token = await loginHeardBy(email);
     expect((await refresh(token)).statusCode).toBe(200);
     await t.db.execute(sql`update users set is_active = false where email = ${email}`);
     expect((await refresh(token)).statusCode).toBe(401);
@@ -146,7 +168,7 @@ describe('session cache', () => {
   });
 
   it('ends a cached session once the notification of a write by another connection has arrived', async () => {
-    const token = await t.login('viewer@summitlift.example.com');
+    const token = await loginHeardBy('viewer@summitlift.example.com');
     expect((await refresh(token)).statusCode).toBe(200);
     expect((await refresh(token)).statusCode).toBe(200);
     const notified = cacheOf(t.app).nextNotification();
@@ -156,7 +178,7 @@ describe('session cache', () => {
   });
 
   it('does not drop the cache for the idle touch, and keeps the touched time', async () => {
-    const token = await t.login('viewer@summitlift.example.com');
+    const token = await loginHeardBy('viewer@summitlift.example.com');
     // Two minutes idle, as the database and the cache know it.
     await t.db
       .update(sessions)
@@ -174,7 +196,7 @@ describe('session cache', () => {
   });
 
   it('ends a cached session past the idle limit', async () => {
-    const token = await t.login('viewer@summitlift.example.com');
+    const token = await loginHeardBy('viewer@summitlift.example.com');
     expect((await refresh(token)).statusCode).toBe(200);
     // The database's clock moved back (the idle touch's column: no notification), then time passes.
     const idle = testConfig().sessionIdleMinutes + 1;
@@ -194,7 +216,7 @@ describe('session cache', () => {
     await app.ready();
     try {
       const cache = cacheOf(app);
-      const token = await t.login('viewer@summitlift.example.com');
+      const token = await loginHeardBy('viewer@summitlift.example.com', cache);
       await t.db
         .update(sessions)
         .set({ lastSeenAt: sql`now() - interval '50 seconds'` })
@@ -233,7 +255,7 @@ describe('session cache on two processes (PostgreSQL)', () => {
     const b = cacheOf(otherApp);
     expect(b.listening).toBe(true);
 
-    const token = await t.login('buyer@summitlift.example.com');
+    const token = await loginHeardBy('buyer@summitlift.example.com', b);
     expect((await refresh(token, otherApp)).statusCode).toBe(200);
     const hits = b.stats.hits;
     expect((await refresh(token, otherApp)).statusCode).toBe(200);
@@ -245,7 +267,7 @@ describe('session cache on two processes (PostgreSQL)', () => {
     expect((await refresh(token, otherApp)).statusCode).toBe(401);
 
     // B loses its listening connection: it answers from the database alone until it listens again.
-    const second = await t.login('buyer@summitlift.example.com');
+    const second = await loginHeardBy('buyer@summitlift.example.com', b);
     expect((await refresh(second, otherApp)).statusCode).toBe(200);
     await other.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN principal_changes' and pid <> pg_backend_pid()`,

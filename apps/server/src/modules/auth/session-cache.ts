@@ -62,7 +62,7 @@ export class SessionCache {
   #listening = false;
   #closed = false;
   #listener: Listener | undefined;
-  #notificationWaiters: (() => void)[] = [];
+  #notificationWaiters: { payload: string | undefined; resolve: () => void }[] = [];
   #listeningWaiters: (() => void)[] = [];
   /** Hits and loads, for tests and diagnostics. */
   readonly stats = { hits: 0, loads: 0, drops: 0 };
@@ -120,9 +120,12 @@ export class SessionCache {
     this.#entries.clear();
   }
 
-  /** Resolves once the next notification (of any process) has been handled: for tests. */
-  nextNotification(): Promise<void> {
-    return new Promise((resolve) => this.#notificationWaiters.push(resolve));
+  /**
+   * Resolves once the next notification (of any process) has been handled, or the next one with the
+   * given payload: for tests.
+   */
+  nextNotification(payload?: string): Promise<void> {
+    return new Promise((resolve) => this.#notificationWaiters.push({ payload, resolve }));
   }
 
   /** Resolves once the cache listens (at once when it does): for tests and start-up. */
@@ -148,9 +151,12 @@ export class SessionCache {
   }
 
   /** @internal the listener's side */
-  notified(): void {
+  notified(payload: string): void {
     this.dropAll();
-    for (const resolve of this.#notificationWaiters.splice(0)) resolve();
+    const answered = (waiter: { payload: string | undefined }) => waiter.payload === undefined || waiter.payload === payload;
+    const waiters = this.#notificationWaiters;
+    this.#notificationWaiters = waiters.filter((waiter) => !answered(waiter));
+    for (const waiter of waiters) if (answered(waiter)) waiter.resolve();
   }
 
   /** @internal */
@@ -263,7 +269,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
     });
     client = connection;
     connection.on('notification', (message) => {
-      if (message.channel === PRINCIPAL_CHANGES_CHANNEL) cache.notified();
+      if (message.channel === PRINCIPAL_CHANGES_CHANNEL) cache.notified(message.payload ?? '');
     });
     connection.on('error', () => lost(connection));
     connection.on('end', () => lost(connection));
@@ -313,7 +319,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
 function listenPglite(cache: SessionCache, client: PGlite): Listener {
   let unlisten: (() => Promise<void>) | undefined;
   const started = client
-    .listen(PRINCIPAL_CHANGES_CHANNEL, () => cache.notified())
+    .listen(PRINCIPAL_CHANGES_CHANNEL, (payload) => cache.notified(payload))
     .then((stop) => {
       unlisten = stop;
       if (!cache.closed) cache.setListening(true);
