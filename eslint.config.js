@@ -120,6 +120,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `import { type A } from 'x'` still loads x (verbatimModuleSyntax keeps `import 'x'`): a type-only
+      // import must be `import type`, or a screen can pull a module (and zod with it) it never uses (issue 21).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

@@ -6,6 +6,7 @@ import { bundleBudget } from './tools/bundle-budget.ts';
 import { earlyScript } from './tools/early-script.ts';
 import { firstScreens } from './tools/first-screens.ts';
 import { precompress } from './tools/precompress.ts';
+import { redirectImport } from './tools/redirect-import.ts';
 import { signedInPreloads } from './tools/signed-in-preloads.ts';
 
 /** The portal's colour (public/favicon.svg): the manifest's theme and index.html's theme-color. */
@@ -20,7 +21,7 @@ const packages = (...names: string[]) => {
 /** The layouts every signed-in page waits for, and the pages opened directly most often (their route modules). */
 const SIGNED_IN_LAYOUTS = ['src/app/query-layout.tsx', 'src/app/require-session.tsx', 'src/app/shell/signed-in-shell.tsx'];
 const CATALOG_MODULES = ['src/features/catalog/routes/catalog-page.tsx'];
-const CART_MODULES = ['src/features/cart/routes/shopping-cart-page.tsx', 'src/features/checkout/components/use-checkout-setup.ts'];
+const CART_MODULES = ['src/features/cart/routes/shopping-cart-page.tsx', 'src/features/checkout/components/use-start-checkout.ts'];
 
 /** The login page's route module: loaded on demand, as a signed-in page never draws it. */
 const LOGIN_MODULES = ['src/features/auth/routes/login-page.tsx'];
@@ -63,6 +64,14 @@ export default defineConfig({
   // '@/lib/...', '@/components/...': the web app's own folders without climbing '../../../' (tsconfig.json paths).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
+    // Mantine's ScrollArea (inside every Modal and Table) takes one small hook from @floating-ui/react,
+    // a module the bundler keeps whole: ~14 KB compressed on the first signed-in screens for it
+    // (issue 21). The same hook from src/lib/merge-refs.ts; popovers and menus keep floating-ui.
+    redirectImport({
+      importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+      source: '@floating-ui/react',
+      to: fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url)),
+    }),
     react(),
     // performance.md "Web": the login page's first download ≤ 150 KB gzipped, anything loaded on
     // demand ≤ 250 KB; `vite build` prints the sizes and fails over budget (tools/bundle-budget.ts).
@@ -81,6 +90,10 @@ export default defineConfig({
         { pattern: '^/products/catalog/[^/]+/?$', modules: CATALOG_MODULES },
         { pattern: '^/shopping-cart/?$', modules: CART_MODULES },
       ],
+      // Libraries these pages draw without (issue 21; the build fails if they come back): the schema
+      // library (~25 KB compressed; the domain keeps what these pages use in modules without
+      // schemas) and floating-ui (~14 KB; popovers and menus, see redirectImport above).
+      withoutPackages: ['zod', '@floating-ui/react'],
     }),
     pageModules,
     // The offline shell (spec 9, docs/decisions/010-offline-shell.md): a Workbox service worker

@@ -26,6 +26,11 @@ export type SignedInPreloadsOptions = {
   publicPaths: string[];
   /** Signed-in pages whose screen's code is named too: a path pattern (a RegExp source) and its route modules. */
   pages?: { pattern: string; modules: string[] }[];
+  /**
+   * Packages none of these files may hold (the build fails): libraries the first signed-in drawing
+   * must not wait for, such as the schema library the forms and stored copies validate with.
+   */
+  withoutPackages?: string[];
 };
 
 export const PRELOADS_FILE = 'preloads.json';
@@ -56,18 +61,38 @@ export function computePreloads(chunks: PreloadChunk[], root: string, options: S
   };
   const layouts = withStaticImports(byFile, options.layouts.map(chunkOf));
   const files = [...layouts].filter((fileName) => !entry.has(fileName)).sort();
-  const pages = (options.pages ?? []).map(({ pattern, modules }) => ({
+  const pageFiles = (options.pages ?? []).map(({ pattern, modules }) => ({
     pattern,
-    scripts: [...withStaticImports(byFile, modules.map(chunkOf))]
+    fileNames: [...withStaticImports(byFile, modules.map(chunkOf))]
       .filter((fileName) => !entry.has(fileName) && !layouts.has(fileName))
-      .sort()
-      .map((fileName) => base + fileName),
+      .sort(),
   }));
+  const pages = pageFiles.map(({ pattern, fileNames }) => ({ pattern, scripts: fileNames.map((fileName) => base + fileName) }));
+  const firstScreenFiles = [...entry, ...layouts, ...pageFiles.flatMap((page) => page.fileNames)];
+  const heldPackages = packagesIn(
+    firstScreenFiles.map((fileName) => byFile.get(fileName)!),
+    options.withoutPackages ?? [],
+  );
+  if (heldPackages.length > 0) {
+    throw new Error(
+      `signed-in preloads: the first signed-in screens load ${heldPackages.join('; ')}. ` +
+        'Load that code on demand (import() when it is used) or import what the screens need from a module that does not use the package.',
+    );
+  }
   const entryStyles = new Set([...entry].flatMap((fileName) => [...(byFile.get(fileName)!.viteMetadata?.importedCss ?? [])]));
   const styles = [...new Set(files.flatMap((fileName) => [...(byFile.get(fileName)!.viteMetadata?.importedCss ?? [])]))]
     .filter((fileName) => !entryStyles.has(fileName))
     .sort();
   return { publicPaths: options.publicPaths, scripts: files.map((file) => base + file), styles: styles.map((file) => base + file), pages };
+}
+
+/** `<package> (in <file>)` for each of the packages a chunk holds a module of. */
+export function packagesIn(chunks: PreloadChunk[], packages: string[]): string[] {
+  return packages.flatMap((name) => {
+    const inPackage = (id: string) => id.split(path.sep).join('/').includes(`/node_modules/${name}/`);
+    const holders = chunks.filter((chunk) => chunk.moduleIds.some(inPackage)).map((chunk) => chunk.fileName);
+    return holders.length > 0 ? [`${name} (in ${holders.sort().join(', ')})`] : [];
+  });
 }
 
 /** The Vite plugin: writes preloads.json beside index.html. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuickOrder, parseQuickOrderQuantity, QUICK_ORDER_MAX_LINES, QUICK_ORDER_MESSAGES, rejectedLineText } from './quick-order.js';
+import { parseQuickOrder, parseQuickOrderQuantity, QUICK_ORDER_MAX_LINES, QUICK_ORDER_MESSAGES } from './quick-order.js';
+import { rejectedLineText } from './quick-order-reasons.js';
 
 describe('parseQuickOrder', () => {
   it('reads "SKU, quantity", "SKU quantity", tab-separated and semicolon lines', () => {

@@ -15,20 +15,10 @@ import { catalogIdSchema, skuSchema } from './catalog/search.js';
 import { cartItemInputSchema } from './cart/cart.js';
 import { MAX_CART_QUANTITY } from './cart/inputs.js';
 import { idNumber } from './validators.js';
+import type { QuickOrderReason } from './quick-order-reasons.js';
 
 /** At most this many lines per quick order (the box, a file, and one validation call). */
 export const QUICK_ORDER_MAX_LINES = 500;
-
-/** Why a line could not be added. */
-export const QUICK_ORDER_REASONS = {
-  unknownSku: 'unknown SKU',
-  notInCatalog: 'not in this catalog',
-  badQuantity: `bad quantity (a whole number from 1 to ${MAX_CART_QUANTITY.toLocaleString('en-US')})`,
-  missingSku: 'no SKU',
-  labor: 'labor, not a product',
-  tooMany: `more than ${MAX_CART_QUANTITY.toLocaleString('en-US')} in the cart`,
-} as const;
-export type QuickOrderReason = keyof typeof QUICK_ORDER_REASONS;
 
 export const QUICK_ORDER_MESSAGES = {
   empty: 'Enter at least one SKU and quantity.',
@@ -161,8 +151,3 @@ export const reorderRequestSchema = z.object({
   shipToState: stateCodeSchema.nullish(),
 });
 export type ReorderRequest = z.infer<typeof reorderRequestSchema>;
-
-/** Line text of a rejected line as the screens show it: `line 3 (XYZ-1): unknown SKU`. */
-export function rejectedLineText(line: { line: number; sku: string; message: string }): string {
-  return `line ${line.line}${line.sku ? ` (${line.sku})` : ''}: ${line.message}`;
-}

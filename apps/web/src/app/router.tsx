@@ -113,7 +113,7 @@ export const router = createBrowserRouter([
                 lazy: async () => {
                   const [{ ShoppingCartPage }, { useStartCheckoutFromCart }] = await Promise.all([
                     import('@/features/cart/routes/shopping-cart-page'),
-                    import('@/features/checkout/components/use-checkout-setup'),
+                    import('@/features/checkout/components/use-start-checkout'),
                   ]);
                   function ShoppingCartRoute() {
                     return <ShoppingCartPage onCheckout={useStartCheckoutFromCart()} />;

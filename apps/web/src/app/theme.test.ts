@@ -1,5 +1,6 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { TILE_BREAKPOINTS_PX } from '@/features/catalog/components/tile-columns';
 import { colors, DIMMED_TEXT, theme } from './theme';
 
 /** WCAG 2.1 relative luminance and contrast ratio. */
@@ -43,5 +44,13 @@ describe('theme contrast (WCAG AA, issue 21)', () => {
   it('dimmed text reads on white, striped and hovered rows (4.5:1), where Mantine gray-6 did not', () => {
     for (const background of [WHITE, GRAY_0, GRAY_1]) expect(contrast(DIMMED_TEXT, background)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(DEFAULT_THEME.colors.gray[6], WHITE)).toBeLessThan(4.5);
+  });
+});
+
+describe('breakpoints', () => {
+  it("are the widths the catalog grid's first row is worked out with (features/catalog/components/tile-columns.ts)", () => {
+    const px = (em: string | undefined) => parseFloat(em ?? '') * 16;
+    const { xs, md, lg } = theme.breakpoints ?? {};
+    expect(TILE_BREAKPOINTS_PX).toEqual({ xs: px(xs), md: px(md), lg: px(lg) });
   });
 });

@@ -20,6 +20,7 @@ const cartState = await import('@/features/cart/store/cart-state');
 const session = await import('@/lib/session-store');
 const { api, setUnauthorizedHandler } = await import('@/lib/api-client');
 const { startEarlySearch } = await import('@/features/catalog/api/search-catalog');
+const { tilesInFirstRow } = await import('@/features/catalog/components/tile-columns');
 
 const EMAIL = 'Dealer@Example.com';
 const read = (key: string) => memory.get(key) ?? null;
@@ -201,7 +202,11 @@ describe('the app adopts the early answers', () => {
 describe("the catalog's first row of images", () => {
   const tile = (sku: string, images: unknown[]) => ({ sku, eCommerceInformation: { images } });
 
-  it('are the first four tiles of the answer, the placeholder for a product without one', () => {
+  it('follow the grid: as many as its first row holds at each window width', () => {
+    for (let width = 0; width <= 2000; width += 1) expect([width, early.earlyFirstRow(width)]).toEqual([width, tilesInFirstRow(width)]);
+  });
+
+  it('are the first row of the answer (four tiles on a wide window, one on a phone), the placeholder for a product without one', () => {
     const answer = {
       results: [
         tile('A', ['/api/media/products/A/image-1.svg', '/api/media/products/A/image-2.svg']),
@@ -211,14 +216,15 @@ describe("the catalog's first row of images", () => {
         tile('E', ['/api/media/products/E/image-1.svg']),
       ],
     };
-    expect(early.firstTileImages(answer)).toEqual([
+    expect(early.firstTileImages(answer, 1280)).toEqual([
       '/api/media/products/A/image-1.svg',
       PLACEHOLDER_IMAGE_URL,
       '/api/media/products/C/image-1.svg',
       '/api/media/products/D/image-1.svg',
     ]);
-    expect(early.firstTileImages(null)).toEqual([]);
-    expect(early.firstTileImages({ messages: [] })).toEqual([]);
+    expect(early.firstTileImages(answer, 390)).toEqual(['/api/media/products/A/image-1.svg']);
+    expect(early.firstTileImages(null, 1280)).toEqual([]);
+    expect(early.firstTileImages({ messages: [] }, 1280)).toEqual([]);
   });
 
   it('start loading when the early search answers, and the app still reads that answer', async () => {
@@ -231,7 +237,7 @@ describe("the catalog's first row of images", () => {
       ),
     );
     const loaded: string[] = [];
-    for (const request of runFirstScript('/products/catalog/lifts')) early.preloadFirstTileImages(request, (url) => loaded.push(url));
+    for (const request of runFirstScript('/products/catalog/lifts')) early.preloadFirstTileImages(request, 1280, (url) => loaded.push(url));
     await vi.waitFor(() => expect(loaded).toEqual(['/api/media/products/A/image-1.svg']));
     await expect(
       api('/api/catalog/search', {
@@ -245,7 +251,7 @@ describe("the catalog's first row of images", () => {
     signIn();
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 500 })));
     const loaded: string[] = [];
-    for (const request of runFirstScript('/products/catalog/lifts')) early.preloadFirstTileImages(request, (url) => loaded.push(url));
+    for (const request of runFirstScript('/products/catalog/lifts')) early.preloadFirstTileImages(request, 1280, (url) => loaded.push(url));
     await settle();
     expect(loaded).toEqual([]);
   });

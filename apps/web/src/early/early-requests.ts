@@ -30,8 +30,15 @@ export const EARLY_DEFAULT_SHIP_TO_STATE = 'CA';
 /** @portal/domain PLACEHOLDER_IMAGE_URL, a tile's image when its product has none. */
 export const EARLY_PLACEHOLDER_IMAGE_URL = '/api/media/placeholder.svg';
 
-/** features/catalog/routes/catalog-page.tsx FIRST_ROW: the tiles whose images load first. */
-export const EARLY_FIRST_ROW = 4;
+/**
+ * features/catalog/components/tile-columns.ts tilesInFirstRow: the tiles whose images load first,
+ * the catalog grid's first row at this window width (one on a phone).
+ */
+export function earlyFirstRow(windowWidth: number): number {
+  if (windowWidth >= 1200) return 4;
+  if (windowWidth >= 1000) return 3;
+  return windowWidth >= 480 ? 2 : 1;
+}
 
 /** src/lib/client-config.ts: the shell's public settings, asked by every signed-in page. */
 export const EARLY_CLIENT_CONFIG_URL = '/api/client-config';
@@ -159,10 +166,10 @@ function xsrfToken(): Promise<string> {
  * The images of the first row of tiles in a catalog search answer (features/catalog/components/
  * product-tile.tsx tileImageOf), or none when the answer is not one.
  */
-export function firstTileImages(answer: unknown): string[] {
+export function firstTileImages(answer: unknown, windowWidth: number): string[] {
   const results = (answer as { results?: unknown } | null)?.results;
   if (!Array.isArray(results)) return [];
-  return results.slice(0, EARLY_FIRST_ROW).map((product: { eCommerceInformation?: { images?: unknown } } | null) => {
+  return results.slice(0, earlyFirstRow(windowWidth)).map((product: { eCommerceInformation?: { images?: unknown } } | null) => {
     const images = product?.eCommerceInformation?.images;
     const first: unknown = Array.isArray(images) ? images[0] : undefined;
     return typeof first === 'string' && first.startsWith('/') ? first : EARLY_PLACEHOLDER_IMAGE_URL;
@@ -175,11 +182,11 @@ export function firstTileImages(answer: unknown): string[] {
  * paint, and its request no longer waits for the app's code to run and draw the tiles. The answer
  * is read from a copy; the app reads the original.
  */
-export function preloadFirstTileImages(request: EarlyRequest, load: (url: string) => void): void {
+export function preloadFirstTileImages(request: EarlyRequest, windowWidth: number, load: (url: string) => void): void {
   if (request.url !== '/api/catalog/search') return;
   request.response
     .then((response) => (response.ok ? response.clone().json() : null))
-    .then((answer: unknown) => firstTileImages(answer).forEach(load))
+    .then((answer: unknown) => firstTileImages(answer, windowWidth).forEach(load))
     .catch(() => undefined);
 }
 

@@ -42,5 +42,5 @@ const plan = planEarlyRequests(window.location.pathname, window.location.search,
 if (plan) {
   const requests = plan.requests.map((request) => sendEarlyRequest(request, plan.token));
   (window as unknown as Record<string, EarlyRequest[]>)[EARLY_REQUESTS_GLOBAL] = requests;
-  for (const request of requests) preloadFirstTileImages(request, loadImage);
+  for (const request of requests) preloadFirstTileImages(request, window.innerWidth, loadImage);
 }

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { idNumber } from '../validators.js';
 import { stateCodeSchema } from '../api/common.js';
 import { catalogIdSchema, skuSchema } from '../catalog/search.js';
-import type { Product } from '../catalog/product.js';
 import { MAX_CART_QUANTITY, MAX_PRICE_OVERRIDE } from './inputs.js';
+import type { DeclinableChargeKind } from './charge-kinds.js';
 
 /** The shipping flags a cart item carries from its product (server-rules "Charges"). */
 export const shippingFlagsSchema = z.object({
@@ -37,26 +37,6 @@ export const cartItemInputSchema = z.object({
 });
 export type CartItemInput = z.infer<typeof cartItemInputSchema>;
 
-/** The cart's view of a catalog product: what the catalog and product screens pass to the cart. */
-export function cartItemInputOf(product: Product): CartItemInput {
-  const info = product.eCommerceInformation;
-  const ship = product.shippingInformation;
-  return {
-    sku: product.sku,
-    label: info.label,
-    brand: product.brand,
-    description: info.shortDescription,
-    thumbnail: info.images[0] ?? '',
-    price: product.price,
-    requiresLiftGate: ship.requiresLiftGate,
-    requiresForkLift: ship.requiresForkLift,
-    requiresResidential: ship.requiresResidential,
-    requiresGeoWarehouse: ship.requiresGeoWarehouse,
-    requiresFlatbed: ship.requiresFlatbed,
-    isSmallParcel: ship.isSmallParcel,
-  };
-}
-
 /**
  * A line of the cart (spec 3 "Cart item"). `originalPrice` is the catalog price the server
  * answered, `priceOverride` the dealer's own price (only where the organization allows price
@@ -69,12 +49,6 @@ export const cartItemSchema = cartItemInputSchema.extend({
   originalPrice: z.number().nonnegative(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
-
-export const CHARGE_KINDS = ['notice', 'residential', 'forklift', 'liftgate', 'flatbed'] as const;
-export type ChargeKind = (typeof CHARGE_KINDS)[number];
-/** The charges a dealer can accept or decline from the cart (flatbed has no choice, spec 2). */
-export const DECLINABLE_CHARGE_KINDS = ['notice', 'residential', 'forklift', 'liftgate'] as const;
-export type DeclinableChargeKind = (typeof DECLINABLE_CHARGE_KINDS)[number];
 
 /**
  * One charge (spec 3 "Charges": required, declined, amount). `amount` is the fee in dollars
@@ -144,12 +118,6 @@ export function chargeChoicesOf(charges: ChargesInput): ChargeChoices {
     liftgate: declined('liftgate'),
   };
 }
-
-/** A new (empty) cart: the 24 hour notice starts declined (spec 4: declined when the cart is empty). */
-export const DEFAULT_CHARGE_CHOICES: ChargeChoices = { notice: true, residential: false, forklift: false, liftgate: false };
-
-/** Ship method code of a flatbed shipment (spec 9). */
-export const FLATBED_SHIPVIA = 'FLB';
 
 /** The cart reduced to what order-related calls send (spec 3: catalog and items with sku and quantity). */
 export const cartLineSchema = z.object({

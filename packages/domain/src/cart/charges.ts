@@ -16,15 +16,8 @@
  */
 import type { Fees } from '../api/session.js';
 import { centsToDollars, dollarsToCents } from '../format.js';
-import {
-  CHARGE_KINDS,
-  FLATBED_SHIPVIA,
-  type CartItem,
-  type ChargeChoices,
-  type ChargeKind,
-  type Charges,
-  type ShippingFlags,
-} from './cart.js';
+import { CHARGE_KINDS, FLATBED_SHIPVIA, type ChargeKind } from './charge-kinds.js';
+import type { CartItem, ChargeChoices, Charges, ShippingFlags } from './cart.js';
 
 /** The organization's fees in cents (the server's organizations row, or the session's dollars converted). */
 export type FeesCents = { forklift: number; liftgate: number; residential: number; notice: number };

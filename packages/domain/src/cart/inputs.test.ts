@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartItemInputOf, cartPriceRequestSchema } from './cart.js';
+import { cartPriceRequestSchema } from './cart.js';
+import { cartItemInputOf } from './client-cart.js';
 import { MAX_CART_QUANTITY, parseCartQuantity, parsePriceOverride } from './inputs.js';
 
 describe('cart quantity (spec 5: digits only, else revert; spec 4: zero or empty removes)', () => {

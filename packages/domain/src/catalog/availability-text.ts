@@ -3,7 +3,7 @@
  * price and availability": in stock / ships from outside your region / backordered with the next
  * receipt date / call for availability). One pure function, shown on tiles and the product page.
  */
-import { formatDate } from '../format.js';
+import { formatCount, formatDate } from '../format.js';
 import type { Availability } from './product.js';
 
 export type StockStatus = 'inStock' | 'outsideRegion' | 'backordered' | 'callForAvailability';
@@ -24,7 +24,7 @@ export function stockStatusOf(availability: Availability): StockStatus {
   return 'callForAvailability';
 }
 
-const units = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'unit' : 'units'}`;
+const units = (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`;
 
 export function availabilityText(availability: Availability): AvailabilityText {
   const status = stockStatusOf(availability);

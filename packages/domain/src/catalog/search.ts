@@ -9,14 +9,7 @@ import { z } from 'zod';
 import { coercedId, idNumber, int4, safeString } from '../validators.js';
 import { stateCodeSchema } from '../api/common.js';
 import { productSchema } from './product.js';
-
-/** The catalog service's paging defaults (spec 9: first page 1, page size 25). */
-export const CATALOG_SEARCH_DEFAULTS = { page: 1, pageSize: 25 } as const;
-/** What the catalog screen asks for (spec 9). */
-export const CATALOG_SCREEN_PAGE_SIZE = 20;
-export const CATALOG_MAX_PAGE_SIZE = 100;
-/** The cart refresh asks for every item at once; a cart larger than this is not a cart. */
-export const CATALOG_MAX_SKU_LIST = 500;
+import { CATALOG_MAX_PAGE_SIZE, CATALOG_MAX_SKU_LIST, CATALOG_SEARCH_DEFAULTS } from './catalog-limits.js';
 
 /** Catalog ids are short slugs (`lifts`, `show`, the fallback `portal`). */
 export const catalogIdSchema = safeString().trim().min(1).max(50);
@@ -71,9 +64,6 @@ export const catalogExportQuerySchema = z.object({
   catalog: catalogIdSchema,
 });
 export type CatalogExportQuery = z.infer<typeof catalogExportQuerySchema>;
-
-/** The file name the browser saves (spec 9). */
-export const CATALOG_EXPORT_FILE_NAME = 'catalog_export.csv';
 
 /**
  * Columns of the export, in order (documented in docs/api.md). Money in dollars with two decimals;

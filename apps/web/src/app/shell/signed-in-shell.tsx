@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AppShell, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useNavigate } from 'react-router';
@@ -8,12 +8,15 @@ import { api } from '@/lib/api-client';
 import { useIsBusy } from '@/lib/busy';
 import { useClientConfig } from '@/lib/client-config';
 import { clearSession, useSession, useSessionState } from '@/lib/session-store';
-import { BranchModal } from './branch-modal';
 import { BusyOverlay } from '@/components/busy-overlay';
-import { DestinationStateModal } from './destination-state-modal';
+import { useOpenedOnce } from '@/components/opened-once';
 import { HeaderBreadcrumbs } from './header-breadcrumbs';
 import { loadLiveChat } from './live-chat';
 import { SideMenu } from './side-menu';
+
+/** The two choosers load when first opened: a page draws without the modals' code (issue 21). */
+const BranchModal = lazy(async () => ({ default: (await import('./branch-modal')).BranchModal }));
+const DestinationStateModal = lazy(async () => ({ default: (await import('./destination-state-modal')).DestinationStateModal }));
 
 /**
  * The shell's main region, marked busy while a request is pending. It alone follows the busy flag:
@@ -40,6 +43,10 @@ export function SignedInShell() {
   const config = useClientConfig();
 
   const mustChooseBranch = branchNumber === null && session.user.branches.length > 0;
+  const stateModalShown = stateModalOpened || destinationStateRequested;
+  const branchModalShown = branchModalOpened || mustChooseBranch;
+  const stateModalMounted = useOpenedOnce(stateModalShown);
+  const branchModalMounted = useOpenedOnce(branchModalShown);
 
   useEffect(() => {
     const { firstName, lastName, email, phone } = session.user;
@@ -111,12 +118,12 @@ export function SignedInShell() {
         </Text>
       </footer>
       <BusyOverlay />
-      <DestinationStateModal opened={stateModalOpened || destinationStateRequested} onClose={() => setStateModalOpened(false)} />
-      <BranchModal
-        opened={branchModalOpened || mustChooseBranch}
-        branches={session.user.branches}
-        onClose={() => setBranchModalOpened(false)}
-      />
+      <Suspense fallback={null}>
+        {stateModalMounted && <DestinationStateModal opened={stateModalShown} onClose={() => setStateModalOpened(false)} />}
+        {branchModalMounted && (
+          <BranchModal opened={branchModalShown} branches={session.user.branches} onClose={() => setBranchModalOpened(false)} />
+        )}
+      </Suspense>
     </AppShell>
   );
 }

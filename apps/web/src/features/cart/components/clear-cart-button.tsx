@@ -1,34 +1,25 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { clearCart } from '../store';
+import { useOpenedOnce } from '@/components/opened-once';
 
-export const CLEAR_CART_QUESTION = 'Are you sure you want to clear your cart?';
+/** Loaded when first asked for: the cart draws without the modal's code (issue 21). */
+const ClearCartDialog = lazy(async () => ({ default: (await import('./clear-cart-dialog')).ClearCartDialog }));
 
 /** 'Clear Cart' asks first (spec 2 "Shopping cart"). */
 export function ClearCartButton() {
   const [opened, { open, close }] = useDisclosure(false);
+  const mounted = useOpenedOnce(opened);
   return (
     <>
       <Button variant="outline" color="red" onClick={open}>
         Clear Cart
       </Button>
-      <Modal opened={opened} onClose={close} title="Clear Cart" size="sm" centered>
-        <Text>{CLEAR_CART_QUESTION}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              clearCart();
-              close();
-            }}
-          >
-            OK
-          </Button>
-        </Group>
-      </Modal>
+      {mounted && (
+        <Suspense fallback={null}>
+          <ClearCartDialog opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,8 +3,7 @@
  * `portal.cart.<email>`. Only what the dealer chose is kept; prices, charges and totals are
  * recomputed when the copy is read back (cart-state.ts).
  */
-import { cartItemSchema, chargeChoicesSchema, DEFAULT_CHARGE_CHOICES, type CartItem, type ChargeChoices } from '@portal/domain';
-import { z } from 'zod';
+import { DEFAULT_CHARGE_CHOICES, storedCartItemOf, storedChargeChoicesOf, type CartItem, type ChargeChoices } from '@portal/domain';
 import { readJson, writeJson, writeStored } from '@/lib/storage';
 
 export const CART_STORAGE_PREFIX = 'portal.cart.';
@@ -17,27 +16,25 @@ export type StoredCart = {
   choices: ChargeChoices;
 };
 
-/** A damaged field falls back to its empty value; a damaged item is dropped, the others kept. */
-const storedCartSchema = z.object({
-  branchNumber: z.number().int().nullable().catch(null),
-  catalog: z.string().nullable().catch(null),
-  items: z.array(z.unknown()).catch([]),
-  choices: chargeChoicesSchema.catch(DEFAULT_CHARGE_CHOICES),
-});
-
 function storageKey(email: string): string {
   return `${CART_STORAGE_PREFIX}${email.toLowerCase()}`;
 }
 
-/** The user's stored cart, or null when there is none (or nothing readable). */
+/**
+ * The user's stored cart, or null when nothing readable is stored. A damaged field falls back to
+ * its empty value; a damaged item is dropped, the others kept. The items and choices are checked
+ * with the domain's zod-free stand-ins for its schemas (the first screens load no zod, issue 21).
+ */
 export function readStoredCart(email: string): StoredCart | null {
-  const stored = storedCartSchema.safeParse(readJson<unknown>(storageKey(email)) ?? {});
-  if (!stored.success) return null;
-  const items = stored.data.items.flatMap((raw) => {
-    const parsed = cartItemSchema.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
-  });
-  return { branchNumber: stored.data.branchNumber, catalog: stored.data.catalog, items, choices: stored.data.choices };
+  const stored = readJson<unknown>(storageKey(email));
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return null;
+  const { branchNumber, catalog, items, choices } = stored as Record<string, unknown>;
+  return {
+    branchNumber: Number.isSafeInteger(branchNumber) ? (branchNumber as number) : null,
+    catalog: typeof catalog === 'string' ? catalog : null,
+    items: Array.isArray(items) ? items.flatMap((raw) => storedCartItemOf(raw) ?? []) : [],
+    choices: storedChargeChoicesOf(choices) ?? DEFAULT_CHARGE_CHOICES,
+  };
 }
 
 export function writeStoredCart(email: string, cart: StoredCart): void {

@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { SimpleGrid } from '@mantine/core';
 import type { Product } from '@portal/domain';
 import { ProductTile } from './product-tile';
+import { TILE_COLUMNS } from './tile-columns';
 
 type ProductTileGridProps = {
   products: Product[];
@@ -12,6 +13,12 @@ type ProductTileGridProps = {
   /** A newer answer is on its way or being drawn. */
   busy: boolean;
 };
+
+/**
+ * A screen's height while only the first row is drawn; its rows keep their own height rather than
+ * stretch to fill it (one tile on a phone would grow to the screen's height, then shrink: a layout shift).
+ */
+const PARTIAL_GRID_STYLE = { minHeight: '100vh', alignContent: 'start' } as const;
 
 /**
  * The catalog page's tiles. When the grid first appears, only the first screenful is drawn, and
@@ -29,7 +36,7 @@ export function ProductTileGrid({ products, catalogId, canOrder, firstRow, busy 
   const partial = shown.length < products.length;
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} aria-busy={busy || partial} style={partial ? { minHeight: '100vh' } : undefined}>
+    <SimpleGrid cols={TILE_COLUMNS} aria-busy={busy || partial} style={partial ? PARTIAL_GRID_STYLE : undefined}>
       {shown.map((product, index) => (
         <ProductTile key={product.sku} product={product} catalogId={catalogId} canOrder={canOrder} eager={index < firstRow} />
       ))}

@@ -2,13 +2,14 @@ import { useDeferredValue, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
-import { totalPagesOf, CATALOG_SCREEN_PAGE_SIZE, hasRoles, FALLBACK_CATALOG_ID } from '@portal/domain';
+import { totalPagesOf, CATALOG_SCREEN_PAGE_SIZE, formatCount, hasRoles, FALLBACK_CATALOG_ID } from '@portal/domain';
 import { requestDestinationState, sessionStore, useSession, useSessionState } from '@/lib/session-store';
 import { downloadCatalogExport } from '../api/export-catalog';
 import { startEarlySearch, useCatalogSearch } from '../api/search-catalog';
 import { DestinationStatePrompt } from '@/components/destination-state-prompt';
 import { Pager } from '@/components/pager';
 import { preloadTileImages } from '../components/product-tile';
+import { tilesInFirstRow } from '../components/tile-columns';
 import { ProductTileGrid } from '../components/product-tile-grid';
 import { recallSearch, rememberSearch } from '../components/search-memory';
 
@@ -16,9 +17,6 @@ function pageOf(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
-
-/** Tiles in the first screenful (a row at the widest layout): their images load first and eagerly. */
-const FIRST_ROW = 4;
 
 /** This screen's route, /products/catalog/{catalogId}. */
 const CATALOG_PATH = /^\/products\/catalog\/([^/]+)\/?$/;
@@ -98,9 +96,11 @@ export function CatalogPage() {
   const result = useDeferredValue(answer, null);
   const drawing = result !== answer;
   const pending = search.isPending || (drawing && result === null);
+  // The first row's tiles (one on a phone): drawn first, their images loaded first and eagerly.
+  const firstRow = tilesInFirstRow(window.innerWidth);
   useEffect(() => {
-    if (answer) preloadTileImages(answer.results.slice(0, FIRST_ROW));
-  }, [answer]);
+    if (answer) preloadTileImages(answer.results.slice(0, firstRow));
+  }, [answer, firstRow]);
   const totalPages = totalPagesOf(result?.totalResults ?? 0, CATALOG_SCREEN_PAGE_SIZE);
   const catalog = user.catalogs.find((c) => c.id === catalogId);
   const title = catalogId === FALLBACK_CATALOG_ID || !catalog ? 'Catalog' : catalog.label;
@@ -171,7 +171,7 @@ export function CatalogPage() {
         <>
           <Group justify="space-between">
             <Text size="sm" aria-live="polite" data-testid="catalog-total">
-              {pending ? 'Searching...' : `${(result?.totalResults ?? 0).toLocaleString('en-US')} products`}
+              {pending ? 'Searching...' : `${formatCount(result?.totalResults ?? 0)} products`}
             </Text>
             {pager('top')}
           </Group>
@@ -185,7 +185,7 @@ export function CatalogPage() {
               products={result.results}
               catalogId={catalogId}
               canOrder={canOrder}
-              firstRow={FIRST_ROW}
+              firstRow={firstRow}
               busy={search.isFetching || drawing}
             />
           ) : (

@@ -76,7 +76,7 @@ async function reportFailure(error: unknown, salesEmail: string, cart: CartActio
  * The cart page's Checkout button: creates (or reuses) the checkout of the current cart and answers
  * whether the checkout page may open; a failure has been reported to the dealer.
  */
-async function startCheckoutFromCart(cart: CartActions, salesEmail: string): Promise<boolean> {
+export async function startCheckoutFromCart(cart: CartActions, salesEmail: string): Promise<boolean> {
   const { session, destinationState } = sessionStore.get();
   const request = session ? createRequestOf(cart.getCart(), destinationState, session.user.email) : null;
   if (!request) return false;
@@ -87,12 +87,6 @@ async function startCheckoutFromCart(cart: CartActions, salesEmail: string): Pro
     await reportFailure(error, salesEmail, cart);
     return false;
   }
-}
-
-/** `startCheckoutFromCart` on the provided cart, for the cart page's Checkout button (app/router.tsx). */
-export function useStartCheckoutFromCart(): (salesEmail: string) => Promise<boolean> {
-  const cart = useCartActions();
-  return (salesEmail) => startCheckoutFromCart(cart, salesEmail);
 }
 
 export function useCheckoutSetup(request: CreateCheckoutRequest | null, salesEmail: string | null): OpenCheckout | null {
