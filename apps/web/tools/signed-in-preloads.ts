@@ -87,7 +87,7 @@ export function computePreloads(chunks: PreloadChunk[], root: string, options: S
 }
 
 /** `<package> (in <file>)` for each of the packages a chunk holds a module of. */
-export function packagesIn(chunks: PreloadChunk[], packages: string[]): string[] {
+function packagesIn(chunks: PreloadChunk[], packages: string[]): string[] {
   return packages.flatMap((name) => {
     const inPackage = (id: string) => id.split(path.sep).join('/').includes(`/node_modules/${name}/`);
     const holders = chunks.filter((chunk) => chunk.moduleIds.some(inPackage)).map((chunk) => chunk.fileName);

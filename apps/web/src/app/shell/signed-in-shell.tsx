@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { AppShell, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { useIsBusy } from '@/lib/busy';
 import { useClientConfig } from '@/lib/client-config';
 import { clearSession, useSession, useSessionState } from '@/lib/session-store';
 import { BusyOverlay } from '@/components/busy-overlay';
-import { useOpenedOnce } from '@/components/opened-once';
+import { OpenedOnce } from '@/components/opened-once';
 import { HeaderBreadcrumbs } from './header-breadcrumbs';
 import { loadLiveChat } from './live-chat';
 import { SideMenu } from './side-menu';
@@ -45,8 +45,6 @@ export function SignedInShell() {
   const mustChooseBranch = branchNumber === null && session.user.branches.length > 0;
   const stateModalShown = stateModalOpened || destinationStateRequested;
   const branchModalShown = branchModalOpened || mustChooseBranch;
-  const stateModalMounted = useOpenedOnce(stateModalShown);
-  const branchModalMounted = useOpenedOnce(branchModalShown);
 
   useEffect(() => {
     const { firstName, lastName, email, phone } = session.user;
@@ -118,12 +116,12 @@ export function SignedInShell() {
         </Text>
       </footer>
       <BusyOverlay />
-      <Suspense fallback={null}>
-        {stateModalMounted && <DestinationStateModal opened={stateModalShown} onClose={() => setStateModalOpened(false)} />}
-        {branchModalMounted && (
-          <BranchModal opened={branchModalShown} branches={session.user.branches} onClose={() => setBranchModalOpened(false)} />
-        )}
-      </Suspense>
+      <OpenedOnce opened={stateModalShown}>
+        <DestinationStateModal opened={stateModalShown} onClose={() => setStateModalOpened(false)} />
+      </OpenedOnce>
+      <OpenedOnce opened={branchModalShown}>
+        <BranchModal opened={branchModalShown} branches={session.user.branches} onClose={() => setBranchModalOpened(false)} />
+      </OpenedOnce>
     </AppShell>
   );
 }
