@@ -67,6 +67,11 @@ export const createCheckoutRequestSchema = z
     charges: chargesInputSchema.nullish(),
     /** Our web client's form of the charge choices (true = declined). */
     choices: chargeChoicesSchema.nullish(),
+    /**
+     * Spec 2 "Forklift Required for flatbed items": the dealer confirmed a forklift is available at
+     * the destination. A cart with flatbed items cannot be checked out without it (400).
+     */
+    flatbedConfirmed: z.boolean().nullish(),
     purchaseOrderNumber: detail(40),
     reference: detail(40),
     /** Kept only for a taxable organization (spec 2, 6). */

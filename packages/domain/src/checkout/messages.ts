@@ -30,6 +30,12 @@ export const CHECKOUT_SERVER_MESSAGES = {
   onAccountAndCash: 'An order is either on account or a cash sale, not both.',
   paymentNotCompleted: 'The payment has not been completed.',
   missingDetails: 'The checkout has no shipping details yet.',
+  /** A cart with flatbed items whose forklift confirmation was not ticked (spec 2). */
+  flatbedNotConfirmed: 'Please confirm that a forklift is available at the destination to unload the flatbed items.',
+  /** Completion found a total that differs from what the checkout's stored state costs (issue 31). */
+  totalMismatch: 'The order total has changed. Please review the new totals.',
+  /** Another change of the same checkout kept winning the race (several tabs sending at once). */
+  changedMeanwhile: 'The checkout was changed at the same time. Please try again.',
   readerNotFound: 'The card reader was not found.',
   emptyCart: 'The cart is empty.',
 } as const;

@@ -34,7 +34,7 @@ export function centsOf(cart: CheckoutCart): CartCents {
 }
 
 /** The cart with new taxes; the grand total follows. */
-export function withTaxes(cart: CheckoutCart, taxCents: number, taxesVerified: boolean): CheckoutCart {
+function withTaxes(cart: CheckoutCart, taxCents: number, taxesVerified: boolean): CheckoutCart {
   const { itemsCents, chargesCents, discountCents } = centsOf(cart);
   return {
     ...cart,
@@ -47,7 +47,7 @@ export function withTaxes(cart: CheckoutCart, taxCents: number, taxesVerified: b
 }
 
 /** Taxes of the cart shipped to `state` (server-rules "Tax": taxable organization, no certificate). */
-export function taxCentsFor(cart: CheckoutCart, organization: OrganizationRow, state: string, taxCertificateNumber: string): number {
+function taxCentsFor(cart: CheckoutCart, organization: OrganizationRow, state: string, taxCertificateNumber: string): number {
   return calculateTaxCents({
     organizationTaxable: organization.isTaxable,
     taxCertificateNumber,
@@ -57,7 +57,17 @@ export function taxCentsFor(cart: CheckoutCart, organization: OrganizationRow, s
   });
 }
 
-/** A new checkout's cart: the server's pricing, taxes estimated for the destination state (spec 2 'Estimated'). */
+/**
+ * The cart with the taxes of its own stored state (issue 31): the state of its ship-to address
+ * (the destination state until there is one) and its certificate. The only way a checkout's taxes
+ * are set, so stored taxes always belong to the stored address and certificate. Verified once
+ * there is an address (spec 2 'Estimated' before).
+ */
+export function taxedFor(cart: CheckoutCart, organization: OrganizationRow): CheckoutCart {
+  const state = cart.shipToAddress?.state || cart.shipToState;
+  return withTaxes(cart, taxCentsFor(cart, organization, state, cart.taxCertificateNumber), cart.shipToAddress !== null);
+}
+
 /** The form's texts a new checkout may already carry (the spec's cart has them). */
 export type CheckoutCartDetails = Pick<
   CheckoutCart,
@@ -92,7 +102,8 @@ export function newCheckoutCart(
     discount: 0,
     grandTotal: priced.grandTotal,
   };
-  return withTaxes(cart, taxCentsFor(cart, organization, priced.shipToState, cart.taxCertificateNumber), false);
+  // A new checkout's taxes are estimated for the destination state (spec 2 'Estimated').
+  return taxedFor(cart, organization);
 }
 
 /** The order's ship-to columns from the checkout's address. */

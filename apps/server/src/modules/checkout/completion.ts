@@ -22,7 +22,7 @@ import {
   insertOrderLines,
   insertPlacedOrder,
 } from '../orders/service.js';
-import { centsOf, shipToColumns } from './checkout-cart.js';
+import { centsOf, shipToColumns, taxedFor } from './checkout-cart.js';
 import { crashPoint } from './crash-points.js';
 import {
   billToOfBranch,
@@ -54,14 +54,13 @@ async function assertSettled(
   organization: OrganizationRow,
   user: UserRow,
   completer: Completer,
-): Promise<{ paid: boolean }> {
+): Promise<{ paid: boolean; paidCents?: number }> {
   const byPayment = completer.kind === 'system' || (!checkout.cashOrder && !checkout.onAccount);
-  if (byPayment) {
-    if (!checkout.paymentIntentId) throw conflict(CHECKOUT_SERVER_MESSAGES.paymentNotCompleted);
-    const intent = await gateway.retrievePaymentIntent(checkout.paymentIntentId);
-    if (intent.status !== 'succeeded') throw conflict(CHECKOUT_SERVER_MESSAGES.paymentNotCompleted);
-    return { paid: true };
-  }
+  // A checkout sent on account or as cash may still have been paid through its intent (a card
+  // confirmed anyway): the money is taken, so the order is a paid one, never billed a second time.
+  const intent = checkout.paymentIntentId ? await gateway.retrievePaymentIntent(checkout.paymentIntentId) : undefined;
+  if (intent?.status === 'succeeded') return { paid: true, paidCents: intent.amountCents };
+  if (byPayment) throw conflict(CHECKOUT_SERVER_MESSAGES.paymentNotCompleted);
   if (checkout.cashOrder) {
     if (!mayTakeCash(organization, user)) throw forbidden(CHECKOUT_SERVER_MESSAGES.cashNotAllowed);
   } else if (!organization.allowOnAccount) {
@@ -72,6 +71,26 @@ async function assertSettled(
     throw conflict(CHECKOUT_SERVER_MESSAGES.missingDetails);
   }
   return { paid: false };
+}
+
+/**
+ * Issue 31: the order's money comes from the checkout's stored state only. Its taxes are computed
+ * again from the stored ship-to address and certificate, and the total must be what the stored
+ * cart says and, when paid, what the provider took; anything else is refused (409) rather than
+ * recorded. The checkout's changes keep these together, so a refusal means something outside them
+ * (an organization's tax flag changed meanwhile, a provider amount set behind the portal's back).
+ */
+function assertTotalsHold(checkout: CheckoutRow, organization: OrganizationRow, paidCents: number | undefined): void {
+  const stored = cartOf(checkout);
+  const expected = centsOf(taxedFor(stored, organization));
+  const storedCents = centsOf(stored);
+  const holds =
+    expected.taxCents === storedCents.taxCents &&
+    expected.grandTotalCents === dollarsToCents(stored.grandTotal) &&
+    (paidCents === undefined || paidCents === expected.grandTotalCents);
+  if (!holds) {
+    throw conflict(CHECKOUT_SERVER_MESSAGES.totalMismatch);
+  }
 }
 
 /** Inserts the order once; answers the order that exists for the confirmation number either way. */
@@ -160,7 +179,8 @@ export async function completeCheckout(deps: CompletionDeps, confirmationNumber:
     if (documentNumber !== null) return { confirmationNumber, documentNumber, created: false };
   }
   if (checkout.status === 'cancelled') throw conflict(CHECKOUT_SERVER_MESSAGES.notOpen);
-  const { paid } = await assertSettled(gateway, checkout, organization, user, completer);
+  const { paid, paidCents } = await assertSettled(gateway, checkout, organization, user, completer);
+  assertTotalsHold(checkout, organization, paidCents);
   // Test-only crash points (crash-points.ts): inert unless PORTAL_TEST_CRASH_AT is set outside production.
   if (paid) crashPoint('payment-verified', completer);
   const completion = await insertOrderOnce(db, checkout, paid, completer);

@@ -3,7 +3,7 @@
  * caller's organization, own user and branches; the unscoped reads serve the provider's webhook and
  * the start-up reconciliation, which act for the system, not for a user.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CheckoutCart } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { checkouts } from './schema.js';
@@ -73,14 +73,38 @@ export async function findOwnCheckoutByPaymentIntent(
   return row;
 }
 
-export async function updateCheckout(
+/**
+ * Writes a checkout only if it is still open and its cart and details are still those `read`
+ * holds (compare-and-set on content): a concurrent change in between makes this answer false, and
+ * the caller starts again from the new state. Content equal means state equal, so no revision
+ * column is needed.
+ */
+export async function updateCheckoutIfUnchanged(
   db: Database,
-  confirmationNumber: string,
-  values: Partial<typeof checkouts.$inferInsert>,
-): Promise<void> {
-  await db
+  read: CheckoutRow,
+  values: Pick<Partial<typeof checkouts.$inferInsert>, 'cart' | 'details' | 'onAccount' | 'cashOrder'>,
+): Promise<boolean> {
+  const updated = await db
     .update(checkouts)
     .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(checkouts.confirmationNumber, read.confirmationNumber),
+        eq(checkouts.status, 'open'),
+        isNull(checkouts.orderId),
+        sql`${checkouts.cart} = ${JSON.stringify(read.cart)}::jsonb`,
+        sql`${checkouts.details} = ${JSON.stringify(read.details)}::jsonb`,
+      ),
+    )
+    .returning({ confirmationNumber: checkouts.confirmationNumber });
+  return updated.length === 1;
+}
+
+/** Notes the card reader a checkout was sent to, leaving the rest of its details as they are now. */
+export async function setCheckoutReader(db: Database, confirmationNumber: string, readerId: string): Promise<void> {
+  await db
+    .update(checkouts)
+    .set({ details: sql`${checkouts.details} || ${JSON.stringify({ readerId })}::jsonb`, updatedAt: new Date() })
     .where(eq(checkouts.confirmationNumber, confirmationNumber));
 }
 

@@ -19,6 +19,7 @@ import {
   type CheckoutRecord,
   type CheckoutStatus,
   type CreateCheckoutResponse,
+  type ShipToAddress,
   type UpdateCheckoutResponse,
 } from '@portal/domain';
 import type { z } from 'zod';
@@ -28,7 +29,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { GatewayError, type PaymentGateway } from '../../payments/gateway.js';
 import { branchOf, type Principal } from '../auth/principal.js';
 import { priceCart } from '../cart/service.js';
-import { centsOf, newCheckoutCart, taxCentsFor, withTaxes } from './checkout-cart.js';
+import { centsOf, newCheckoutCart, taxedFor } from './checkout-cart.js';
 import { completeCheckout } from './completion.js';
 import { newConfirmationNumber } from './confirmation-number.js';
 import {
@@ -40,7 +41,7 @@ import {
   findTakenBy,
   insertCheckout,
   markCancelled,
-  updateCheckout as saveCheckout,
+  updateCheckoutIfUnchanged,
   type CheckoutDetails,
   type CheckoutRow,
 } from './repository.js';
@@ -79,6 +80,10 @@ export async function createCheckout(deps: CheckoutDeps, principal: Principal, r
     // (the schema requires one of them). The charge rules then decide what stands.
     choices: request.choices ?? chargeChoicesOf(request.charges ?? {}),
   });
+  // Spec 2: for flatbed items the customer confirms a forklift is available; nobody confirms for them.
+  if (priced.charges.flatbed.required && request.flatbedConfirmed !== true) {
+    throw badRequestFields([{ field: 'flatbedConfirmed', message: CHECKOUT_SERVER_MESSAGES.flatbedNotConfirmed }]);
+  }
   // Code 8000: an item is gone, or a catalog price (not the dealer's own override) differs.
   if (priced.removedSkus.length > 0) throw pricesChanged();
   const bySku = new Map(priced.items.map((item) => [item.sku, item]));
@@ -168,12 +173,18 @@ export async function getCheckout(deps: CheckoutDeps, principal: Principal, conf
 
 /**
  * Sets the payment intent to the amount the order will cost. An intent that can no longer change
- * (already paid) refuses: the checkout is then not changed either.
+ * (already paid) refuses: the checkout is then not changed either. `always` asks the provider even
+ * when the amount last set is the same (the form's update, just before the payment is taken).
  */
-async function syncPaymentAmount(gateway: PaymentGateway, row: CheckoutRow, cart: CheckoutCart): Promise<number | undefined> {
+async function syncPaymentAmount(
+  gateway: PaymentGateway,
+  row: CheckoutRow,
+  cart: CheckoutCart,
+  always: boolean,
+): Promise<number | undefined> {
   const amountCents = centsOf(cart).grandTotalCents;
   const details = detailsOf(row);
-  if (!row.paymentIntentId || details.paymentAmountCents === amountCents) return details.paymentAmountCents;
+  if (!row.paymentIntentId || (!always && details.paymentAmountCents === amountCents)) return details.paymentAmountCents;
   try {
     await gateway.updatePaymentIntentAmount(row.paymentIntentId, amountCents);
   } catch (error) {
@@ -183,11 +194,49 @@ async function syncPaymentAmount(gateway: PaymentGateway, row: CheckoutRow, cart
   return amountCents;
 }
 
+/** What a change makes of an open checkout: its new cart (with taxes) and what else it sets. */
+type CheckoutChange = {
+  cart: CheckoutCart;
+  details?: Partial<CheckoutDetails>;
+  onAccount?: boolean;
+  cashOrder?: boolean;
+  /** Set the payment amount at the provider even if it seems unchanged. */
+  syncAlways?: boolean;
+};
+
+/**
+ * Changes an open checkout (issue 31): the ship-to address, the certificate and the taxes computed
+ * from them are stored together, and the payment intent is set to the stored total. Two changes at
+ * once cannot interleave into a total that belongs to neither: the write is a compare-and-set on
+ * the state the change was computed from, and a change that lost the race starts again from the
+ * winner's state (setting the payment amount again), so the last write also set the amount last.
+ */
+async function changeOpenCheckout(
+  deps: CheckoutDeps,
+  find: () => Promise<CheckoutRow | undefined>,
+  change: (row: CheckoutRow) => CheckoutChange,
+): Promise<CheckoutCart> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await find();
+    if (!row) throw notFound(CHECKOUT_SERVER_MESSAGES.notFound);
+    assertOpen(row);
+    const next = change(row);
+    const paymentAmountCents = await syncPaymentAmount(deps.gateway, row, next.cart, next.syncAlways === true);
+    const written = await updateCheckoutIfUnchanged(deps.db, row, {
+      cart: next.cart as unknown as Record<string, unknown>,
+      details: { ...detailsOf(row), ...next.details, paymentAmountCents },
+      ...(next.onAccount === undefined ? {} : { onAccount: next.onAccount }),
+      ...(next.cashOrder === undefined ? {} : { cashOrder: next.cashOrder }),
+    });
+    if (written) return next.cart;
+  }
+  throw conflict(CHECKOUT_SERVER_MESSAGES.changedMeanwhile);
+}
+
 export async function updateCheckout(deps: CheckoutDeps, principal: Principal, request: UpdateRequest): Promise<UpdateCheckoutResponse> {
-  const { db, gateway } = deps;
+  const { db } = deps;
   const { organization } = principal;
-  const row = await ownCheckout(db, principal, request.confirmationNumber);
-  assertOpen(row);
+  assertOpen(await ownCheckout(db, principal, request.confirmationNumber));
 
   const refusal = paymentChoiceRefusal(organization, principal.user, request);
   if (refusal === 'onAccountAndCash') throw badRequestFields([{ field: 'cashOrder', message: CHECKOUT_SERVER_MESSAGES.onAccountAndCash }]);
@@ -204,63 +253,76 @@ export async function updateCheckout(deps: CheckoutDeps, principal: Principal, r
   const address = request.shipToAddress;
   // The certificate field exists only for taxable organizations (spec 2, 6).
   const taxCertificateNumber = organization.isTaxable ? request.taxCertificateNumber : '';
-  const base: CheckoutCart = {
-    ...cartOf(row),
-    shipToAddress: address,
-    email: address.email,
-    purchaseOrderNumber: request.purchaseOrderNumber,
-    reference: request.reference,
-    notes: request.notes,
-    shippingInstructions: request.shippingInstructions,
-    taxCertificateNumber,
-  };
-  const cart = withTaxes(base, taxCentsFor(base, organization, address.state, taxCertificateNumber), true);
-  const paymentAmountCents = await syncPaymentAmount(gateway, row, cart);
-  const details: CheckoutDetails = {
-    ...detailsOf(row),
-    takenById: takenBy ? String(takenBy.id) : '',
-    takenBy: takenBy?.name ?? '',
-    subscribedMarketing: request.subscribedMarketing,
-    paymentAmountCents,
-    detailsComplete: true,
-  };
-  await saveCheckout(db, row.confirmationNumber, {
-    cart: cart as unknown as Record<string, unknown>,
-    details,
-    onAccount: request.onAccount,
-    cashOrder: request.cashOrder,
-  });
+  const cart = await changeOpenCheckout(
+    deps,
+    () => findOwnCheckout(db, principal, request.confirmationNumber),
+    (row) => ({
+      cart: taxedFor(
+        {
+          ...cartOf(row),
+          shipToAddress: address,
+          email: address.email,
+          purchaseOrderNumber: request.purchaseOrderNumber,
+          reference: request.reference,
+          notes: request.notes,
+          shippingInstructions: request.shippingInstructions,
+          taxCertificateNumber,
+        },
+        organization,
+      ),
+      details: {
+        takenById: takenBy ? String(takenBy.id) : '',
+        takenBy: takenBy?.name ?? '',
+        subscribedMarketing: request.subscribedMarketing,
+        detailsComplete: true,
+      },
+      onAccount: request.onAccount,
+      cashOrder: request.cashOrder,
+      // The payment is taken next: the provider must hold exactly this total.
+      syncAlways: true,
+    }),
+  );
   return { ok: true, taxes: cart.taxes, grandTotal: cart.grandTotal, taxesVerified: cart.taxesVerified };
 }
 
 /**
  * `POST /checkout/calculate-taxes`: taxes for a complete address, from the checkout's own cart
- * (the client's cart in the body is not trusted). A pickup is taxed at the address given too:
- * the built-in state-rate provider knows no warehouse addresses.
+ * (the client's cart in the body is not trusted). The address and certificate asked about are
+ * stored with the taxes they give (issue 31): taxes are never kept for an address the order would
+ * not ship to. Email and phone left out keep the ones already stored. A pickup is taxed at the
+ * address given too: the built-in state-rate provider knows no warehouse addresses.
  */
 export async function calculateTaxes(deps: CheckoutDeps, principal: Principal, request: TaxesRequest): Promise<CalculateTaxesResponse> {
-  const { db, gateway } = deps;
+  const { db } = deps;
   // Without a payment intent (an organization without cards), the confirmation number names the
   // checkout: ours as `confirmationNumber`, or the spec cart's `checkoutId`.
   const confirmationNumber = request.confirmationNumber || request.cart?.checkoutId || '';
-  const row = request.paymentIntentId
-    ? await findOwnCheckoutByPaymentIntent(db, principal, request.paymentIntentId)
-    : confirmationNumber
-      ? await findOwnCheckout(db, principal, confirmationNumber)
-      : undefined;
-  if (!row) throw notFound(CHECKOUT_SERVER_MESSAGES.notFound);
-  assertOpen(row);
+  const find = () =>
+    request.paymentIntentId
+      ? findOwnCheckoutByPaymentIntent(db, principal, request.paymentIntentId)
+      : confirmationNumber
+        ? findOwnCheckout(db, principal, confirmationNumber)
+        : Promise.resolve(undefined);
+  const found = await find();
+  if (!found) throw notFound(CHECKOUT_SERVER_MESSAGES.notFound);
+  assertOpen(found);
   const problems = addressProblems(request.shipToAddress);
   if (problems.length > 0) throw badRequestFields(problems.map((p) => ({ field: `shipToAddress.${p.field}`, message: p.message })));
 
   const { organization } = principal;
   const taxCertificateNumber = organization.isTaxable ? request.taxCertificateNumber : '';
-  const current = cartOf(row);
-  const cart = withTaxes(current, taxCentsFor(current, organization, request.shipToAddress.state, taxCertificateNumber), true);
-  const paymentAmountCents = await syncPaymentAmount(gateway, row, cart);
-  await saveCheckout(db, row.confirmationNumber, {
-    cart: cart as unknown as Record<string, unknown>,
-    details: { ...detailsOf(row), paymentAmountCents },
+  const cart = await changeOpenCheckout(deps, find, (row) => {
+    const stored = cartOf(row);
+    const address: ShipToAddress = {
+      ...request.shipToAddress,
+      email: request.shipToAddress.email || stored.shipToAddress?.email || '',
+      phone: request.shipToAddress.phone || stored.shipToAddress?.phone || '',
+    };
+    return {
+      cart: taxedFor({ ...stored, shipToAddress: address, taxCertificateNumber }, organization),
+      // The form's details stay complete only while the stored address still is.
+      details: { detailsComplete: detailsOf(row).detailsComplete === true && shipToProblems(address).length === 0 },
+    };
   });
   return { taxes: cart.taxes, grandTotal: cart.grandTotal, taxesVerified: true };
 }

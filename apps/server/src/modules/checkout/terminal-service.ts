@@ -9,7 +9,7 @@ import { CHECKOUT_SERVER_MESSAGES, terminalStatusResult, type terminalRequestSch
 import { conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { completeCheckout } from './completion.js';
-import { detailsOf, findOwnCheckoutByPaymentIntent, findReader, updateCheckout, type CheckoutRow } from './repository.js';
+import { detailsOf, findOwnCheckoutByPaymentIntent, findReader, setCheckoutReader, type CheckoutRow } from './repository.js';
 import type { CheckoutDeps } from './service.js';
 
 type Request = z.output<typeof terminalRequestSchema>;
@@ -31,7 +31,7 @@ export async function processOnTerminal(deps: CheckoutDeps, principal: Principal
     throw conflict(CHECKOUT_SERVER_MESSAGES.missingDetails);
   }
   const result = await deps.gateway.processOnReader(request.readerId, request.paymentIntentId, request.receiptEmail);
-  await updateCheckout(deps.db, checkout.confirmationNumber, { details: { ...detailsOf(checkout), readerId: request.readerId } });
+  await setCheckoutReader(deps.db, checkout.confirmationNumber, request.readerId);
   if (result.status === 'completed') await completeCheckout(deps, checkout.confirmationNumber, { kind: 'user', principal });
   return terminalStatusResult(result.status, result.message);
 }
