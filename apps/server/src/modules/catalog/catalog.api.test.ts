@@ -99,6 +99,28 @@ describe('POST /api/catalog/search', () => {
     expect(answer.results[0]?.sku).toBe(F.forkLiftNoFlatbed);
   });
 
+  it('puts the SKU first when typed without its dashes or with spaces, in any case (issue 32)', async () => {
+    const sku = F.forkLiftNoFlatbed; // APX2P-10000
+    for (const typed of [sku.replace(/-/g, ''), sku.replace(/-/g, ' ').toLowerCase(), sku.toLowerCase().replace(/-/g, '')]) {
+      const answer = await searchOk({ ...lifts, keywords: typed });
+      expect(answer.results[0]?.sku, typed).toBe(sku);
+    }
+  });
+
+  it('finds SKUs by a dashless prefix, those starting with it first (issue 32)', async () => {
+    const prefix = F.forkLiftNoFlatbed.replace(/-/g, '').slice(0, 7).toLowerCase(); // "apx2p10"
+    const answer = await searchOk({ ...lifts, keywords: prefix, pageSize: 100 });
+    expect(answer.results.map((p) => p.sku)).toContain(F.forkLiftNoFlatbed);
+    expect(answer.results[0]!.sku.replace(/-/g, '').toLowerCase().startsWith(prefix)).toBe(true);
+  });
+
+  it('gives SKUs no typo tolerance (issue 32)', async () => {
+    // One character off the last digit: no SKU is "close enough".
+    const typo = `${F.forkLiftNoFlatbed.slice(0, -1)}7`;
+    const answer = await searchOk({ ...lifts, keywords: typo, pageSize: 100 });
+    expect(answer.results.map((p) => p.sku)).not.toContain(F.forkLiftNoFlatbed);
+  });
+
   it('finds partial SKUs', async () => {
     const partial = F.forkLiftNoFlatbed.slice(2, 9); // "X2P-100"
     const answer = await searchOk({ ...lifts, keywords: partial, pageSize: 100 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordPlan } from './keywords.js';
+import { compactSku, keywordPlan } from './keywords.js';
 
 describe('keywordPlan', () => {
   it('is null for blank keywords', () => {
@@ -16,7 +16,18 @@ describe('keywordPlan', () => {
       prefixPattern: 'two post%',
       tsQuery: "'Two':* & 'Post':*",
       labelPatterns: ['%two%', '%post%'],
+      skuCompact: 'twopost',
+      skuCompactEnd: 'twopost~',
     });
+  });
+
+  it('compacts a SKU in any case, without dashes, spaces or dots (issue 32)', () => {
+    for (const typed of ['IRP4P-14000', 'irp4p14000', 'Irp4p 14000', ' irp4p.14000 ']) {
+      expect(keywordPlan(typed)).toMatchObject({ skuCompact: 'irp4p14000', skuCompactEnd: 'irp4p14000~' });
+    }
+    expect(compactSku('APX2P-10000')).toBe('apx2p10000');
+    // Too short to be a useful SKU prefix.
+    expect(keywordPlan('a-')?.skuCompact).toBeNull();
   });
 
   it('keeps SKU punctuation inside a word and drops it at the edges', () => {

@@ -16,7 +16,23 @@ export type KeywordPlan = {
   tsQuery: string | null;
   /** `%word%` per word: a label holding every word ranks above matches in descriptions only. */
   labelPatterns: string[];
+  /**
+   * The text as a compact SKU key (issue 32): lower case, letters and digits only, so 'irp4p14000',
+   * 'IRP4P 14000' and 'irp4p-14000' all name IRP4P-14000. Matched exactly and as a prefix against
+   * catalog_search.sku_compact (a btree range, never a scan); null when shorter than
+   * MIN_SKU_PREFIX, where a prefix would match a large part of the catalog.
+   */
+  skuCompact: string | null;
+  /** The first key after every key starting with `skuCompact` (the range's exclusive end). */
+  skuCompactEnd: string | null;
 };
+
+const MIN_SKU_PREFIX = 2;
+
+/** A SKU or typed text as catalog_search.sku_compact holds it (the SQL of drizzle/0014 does the same). */
+export function compactSku(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
 
 const MAX_WORDS = 8;
 
@@ -36,9 +52,14 @@ export function keywordPlan(keywords: string | null | undefined): KeywordPlan | 
   const lower = text.toLowerCase();
   const words = text.split(' ').slice(0, MAX_WORDS);
   const lexemes = words.map(lexeme).filter((l): l is string => l !== null);
+  const skuCompact = compactSku(text);
+  const hasSkuKey = skuCompact.length >= MIN_SKU_PREFIX;
   return {
     text,
     lower,
+    skuCompact: hasSkuKey ? skuCompact : null,
+    // '~' sorts after every letter and digit (text_pattern_ops compares bytes).
+    skuCompactEnd: hasSkuKey ? `${skuCompact}~` : null,
     containsPattern: `%${escapeLike(lower)}%`,
     prefixPattern: `${escapeLike(lower)}%`,
     tsQuery: lexemes.length > 0 ? lexemes.join(' & ') : null,

@@ -258,20 +258,26 @@ function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: Keywo
   if (plan) {
     // Written exactly as the indexes' operators (`label %> text`, not `text <% label`), so the
     // bitmap scans of catalog_search's GIN indexes answer them.
-    const matches: SQL[] =
-      mode === 'fuzzy'
-        ? [sql`s.label_key %> ${plan.lower}`, sql`s.sku_key % ${plan.lower}`]
-        : [sql`s.sku_key LIKE ${plan.containsPattern}`];
+    // SKUs get no typo tolerance (issue 32): the fuzzy pass looks at labels only.
+    const matches: SQL[] = mode === 'fuzzy' ? [sql`s.label_key %> ${plan.lower}`] : [sql`s.sku_key LIKE ${plan.containsPattern}`];
     if (mode === 'strict' && plan.tsQuery) matches.push(sql`s.document @@ to_tsquery('english', ${plan.tsQuery})`);
+    // A SKU typed in any case, with or without its dashes and spaces, as a prefix of the compact key.
+    if (mode === 'strict' && plan.skuCompact) matches.push(skuCompactPrefix(plan));
     parts.push(sql`(${sql.join(matches, sql` OR `)})`);
   }
   return sql.join(parts, sql` AND `);
 }
 
+/** sku_compact starting with the typed key: a range the (catalog_id, sku_compact text_pattern_ops) index answers. */
+function skuCompactPrefix(plan: KeywordPlan): SQL {
+  return sql`(s.sku_compact ~>=~ ${plan.skuCompact} AND s.sku_compact ~<~ ${plan.skuCompactEnd})`;
+}
+
 /**
  * Relevance as sort keys k1..k4 (all descending), then the SKU so pages never overlap: the exact
- * SKU, SKUs starting with the text, labels holding every word, then the text rank of the stored,
- * weighted document (strict) or the closeness of the label (fuzzy).
+ * SKU (compared compact: any case, dashes and spaces left out), SKUs starting with the text, labels
+ * holding every word, then the text rank of the stored, weighted document (strict) or the
+ * closeness of the label (fuzzy).
  */
 function rankColumns(plan: KeywordPlan | null, mode: MatchMode): SQL {
   if (!plan) return sql`false AS k1, false AS k2, false AS k3, 0::real AS k4`;
@@ -287,7 +293,9 @@ function rankColumns(plan: KeywordPlan | null, mode: MatchMode): SQL {
       : plan.tsQuery
         ? sql`ts_rank(s.document, to_tsquery('english', ${plan.tsQuery}))`
         : sql`0::real`;
-  return sql`s.sku_key = ${plan.lower} AS k1, s.sku_key LIKE ${plan.prefixPattern} AS k2, (${labelHasAll}) AS k3, ${closeness} AS k4`;
+  const exactSku = plan.skuCompact ? sql`s.sku_compact = ${plan.skuCompact}` : sql`s.sku_key = ${plan.lower}`;
+  const skuPrefix = plan.skuCompact ? skuCompactPrefix(plan) : sql`s.sku_key LIKE ${plan.prefixPattern}`;
+  return sql`${exactSku} AS k1, ${skuPrefix} AS k2, (${labelHasAll}) AS k3, ${closeness} AS k4`;
 }
 
 /**

@@ -99,8 +99,13 @@ export const catalogSearch = pgTable(
     brandKey: text('brand_key').notNull(),
     labelKey: text('label_key').notNull(),
     document: tsvector('document').notNull(),
+    /** The SKU in lower case with letters and digits only (keywords.ts compactSku): SKUs typed without dashes. */
+    skuCompact: text('sku_compact').generatedAlwaysAs(sql`regexp_replace(lower(sku), '[^a-z0-9]+', '', 'g')`),
   },
-  (t) => [primaryKey({ columns: [t.catalogId, t.sku] })],
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.sku] }),
+    index('catalog_search_sku_compact_idx').using('btree', t.catalogId, t.skuCompact.op('text_pattern_ops')),
+  ],
 );
 
 /** Per catalog, kept by the same triggers: the number of products listed and a version that moves with every change. */
