@@ -158,6 +158,10 @@ for (const viewport of [
       await expect(page.getByRole('table', { name: 'Cart items' }).locator('tbody tr')).toHaveCount(3);
       await expectNoViolations(page, '/shopping-cart');
 
+      // The cart holds a flatbed item: the dealer confirms a forklift is available (spec 2).
+
+      await page.getByRole('checkbox', { name: 'I confirm a forklift is available at the destination' }).check();
+
       await page.getByRole('button', { name: 'Checkout' }).click();
       await expect(page).toHaveURL(/\/checkout$/);
       await expect(page.getByRole('table', { name: 'Order review' })).toBeVisible();
@@ -167,6 +171,10 @@ for (const viewport of [
       await expect(page).toHaveURL(/\/shopping-cart$/);
       await expect(page.getByRole('table', { name: 'Cart items' }).locator('tbody tr')).toHaveCount(3);
       await expectNoViolations(page, '/checkout/cancel (the cart)');
+
+      // The cart holds a flatbed item: the dealer confirms a forklift is available (spec 2).
+
+      await page.getByRole('checkbox', { name: 'I confirm a forklift is available at the destination' }).check();
 
       await page.getByRole('button', { name: 'Checkout' }).click();
       await expect(page).toHaveURL(/\/checkout$/);

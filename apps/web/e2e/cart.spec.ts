@@ -152,8 +152,9 @@ test.describe('surcharge blocks (Summit Lift Supply fees)', () => {
     const flatbed = page.getByRole('region', { name: 'Forklift Required for flatbed items' });
     await expect(flatbed).toBeVisible();
     await expect(flatbed).toContainText('$0.00');
-    await expect(flatbed.getByRole('radio', { name: /A forklift is available at the destination/ })).toBeChecked();
-    await expect(flatbed.getByRole('radio')).toHaveCount(1);
+    // Spec 2: no choice of service, only the dealer's confirmation, which starts unticked.
+    await expect(flatbed.getByRole('checkbox', { name: 'I confirm a forklift is available at the destination' })).not.toBeChecked();
+    await expect(flatbed.getByRole('radio')).toHaveCount(0);
 
     const notice = block(page, '24 Hour Delivery Notice');
     await expect(notice.getByRole('radio', { name: 'Add delivery charge ($25.00)' })).toBeChecked();
@@ -396,5 +397,51 @@ test.describe('catalog binding through the catalog and product pages', () => {
     await expect(page.getByText(`Added ${showSku} to the cart!`)).toBeVisible();
     await openCart(page);
     await expect(page.getByRole('heading', { name: 'Cart for Catalog: SEMA Show Specials' })).toBeVisible();
+  });
+});
+
+test.describe('flatbed confirmation', () => {
+  test('unticked at first, the checkout refused until it is ticked, then it proceeds; unticked again when the cart opens', async ({
+    page,
+  }) => {
+    await login(page, USERS.buyer);
+    await seedCart(page, USERS.buyer, [[SKU.flatbed, 1]], { branchNumber: 101 });
+    await openCart(page);
+    const flatbed = page.getByRole('region', { name: 'Forklift Required for flatbed items' });
+    const confirm = flatbed.getByRole('checkbox', { name: 'I confirm a forklift is available at the destination' });
+    const refusal = 'Please confirm that a forklift is available at the destination to unload the flatbed items.';
+    await expect(confirm).not.toBeChecked();
+    await expect(flatbed.getByText(refusal)).toHaveCount(0);
+
+    // Not ticked: the checkout does not start, the box says why and has the focus.
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(flatbed.getByText(refusal)).toBeVisible();
+    await expect(confirm).toBeFocused();
+    await expect(page).toHaveURL(/\/shopping-cart$/);
+    await expect(confirm).toHaveAccessibleDescription(refusal);
+
+    await confirm.check();
+    await expect(flatbed.getByText(refusal)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('table', { name: 'Order review' })).toBeVisible();
+
+    // Back on the cart, the dealer confirms again.
+    await page.getByRole('button', { name: 'Back to Shopping Cart' }).click();
+    await expect(page).toHaveURL(/\/shopping-cart$/);
+    await expect(confirm).not.toBeChecked();
+  });
+
+  test('opening /checkout directly with an unconfirmed flatbed cart lands on the cart with the reason', async ({ page }) => {
+    await login(page, USERS.buyer);
+    await seedCart(page, USERS.buyer, [[SKU.flatbed, 1]], { branchNumber: 101 });
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/shopping-cart$/);
+    const flatbed = page.getByRole('region', { name: 'Forklift Required for flatbed items' });
+    await expect(
+      flatbed.getByText('Please confirm that a forklift is available at the destination to unload the flatbed items.'),
+    ).toBeVisible();
+    await expect(flatbed.getByRole('checkbox', { name: 'I confirm a forklift is available at the destination' })).not.toBeChecked();
+    await expect(page.getByText('The server encountered an error. Please try again later.')).toHaveCount(0);
   });
 });

@@ -180,6 +180,10 @@ test.describe('at 390×844 (a phone)', () => {
         .getByText(money(items[0]!.price * 3), { exact: true }),
     ).toBeVisible();
 
+    // The cart holds a flatbed item: the dealer confirms a forklift is available (spec 2).
+
+    await page.getByRole('checkbox', { name: 'I confirm a forklift is available at the destination' }).check();
+
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     const review = page.getByRole('table', { name: 'Order review' });
@@ -212,6 +216,8 @@ test.describe('at 390×844 (a phone)', () => {
     await expectNoSideScroll(page);
 
     // Placed on terms: the confirmation page.
+    // The cart holds a flatbed item: the dealer confirms a forklift is available (spec 2).
+    await page.getByRole('checkbox', { name: 'I confirm a forklift is available at the destination' }).check();
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await page.getByLabel('Full Name').fill('Front Range Lifts');

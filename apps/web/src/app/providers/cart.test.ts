@@ -26,6 +26,7 @@ function cartOf(catalog: string | null, items: Pick<CartItem, 'sku' | 'quantity'
     itemsSubTotal: 0,
     chargesSubTotal: 0,
     grandTotal: 0,
+    flatbedConfirmed: false,
   };
 }
 

@@ -28,7 +28,23 @@ export type CartState = {
   itemsSubTotal: number;
   chargesSubTotal: number;
   grandTotal: number;
+  /**
+   * Spec 2 "Forklift Required for flatbed items": the dealer ticked that a forklift is available at
+   * the destination. Kept in memory only: unticked whenever the cart page opens or a flatbed item is
+   * added; sent with the checkout's creation (the server refuses a flatbed cart without it).
+   */
+  flatbedConfirmed: boolean;
 };
+
+/**
+ * Navigation state for the cart page: the server refused a checkout because the flatbed
+ * confirmation was missing, so the cart shows why under the confirmation box.
+ */
+export const FLATBED_NOT_CONFIRMED_STATE = { flatbedNotConfirmed: true } as const;
+
+export function isFlatbedNotConfirmedState(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>).flatbedNotConfirmed === true;
+}
 
 /** Spec 4: a cart holds one catalog's items; adding another catalog's item is refused with this. */
 export const DIFFERENT_CATALOG_WARNING = 'Cannot add or update items from different catalogs!';

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { Alert, Group, Paper, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode, Ref } from 'react';
+import { Alert, Checkbox, Group, Paper, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatMoney, type Charge, type Charges, type DeclinableChargeKind } from '@portal/domain';
-import { setChargeDeclined } from '../store';
+import { setChargeDeclined, setFlatbedConfirmed } from '../store';
 
 /** Texts of the five surcharge blocks (spec 2 "Shopping cart"). */
 export const SURCHARGE_TEXTS = {
@@ -23,7 +23,7 @@ export const SURCHARGE_TEXTS = {
   flatbed: {
     title: 'Forklift Required for flatbed items',
     text: 'One or more items ship on a flatbed truck, which has no liftgate. A forklift must be available at the destination to unload them.',
-    confirm: 'A forklift is available at the destination',
+    confirm: 'I confirm a forklift is available at the destination',
   },
   forklift: {
     title: 'Forklift Required',
@@ -80,8 +80,15 @@ function ChoiceBlock({ kind, charge, title, text, accept, decline, children }: C
   );
 }
 
+type FlatbedConfirmation = {
+  confirmed: boolean;
+  /** Shown under the box when a checkout was tried without it (the cart page's or the server's refusal). */
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+};
+
 /** The surcharge blocks of spec 2 "Shopping cart", shown when the cart has items. */
-export function SurchargeBlocks({ charges }: { charges: Charges }) {
+export function SurchargeBlocks({ charges, flatbedConfirmation }: { charges: Charges; flatbedConfirmation: FlatbedConfirmation }) {
   const { notice, residential, flatbed, forklift, liftgate } = charges;
   return (
     <Stack gap="md">
@@ -113,10 +120,16 @@ export function SurchargeBlocks({ charges }: { charges: Charges }) {
               <Text fw={600}>{formatMoney(flatbed.amount)}</Text>
             </Group>
             <Text size="sm">{SURCHARGE_TEXTS.flatbed.text}</Text>
-            {/* Spec 2: no choice; the dealer confirms a forklift is available. */}
-            <Radio.Group label={<VisuallyHidden>{SURCHARGE_TEXTS.flatbed.title}</VisuallyHidden>} value="confirm" readOnly>
-              <Radio value="confirm" label={`${SURCHARGE_TEXTS.flatbed.confirm} (${formatMoney(flatbed.amount)})`} />
-            </Radio.Group>
+            {/* Spec 2: no choice of service, but the dealer must confirm a forklift is available
+                (unticked until they do; the cart's Checkout waits for it). */}
+            <Checkbox
+              ref={flatbedConfirmation.ref}
+              mt={4}
+              label={SURCHARGE_TEXTS.flatbed.confirm}
+              checked={flatbedConfirmation.confirmed}
+              onChange={(event) => setFlatbedConfirmed(event.currentTarget.checked)}
+              error={flatbedConfirmation.error}
+            />
           </Stack>
         </Paper>
       )}

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { firstCatalogId, hasRoles } from '@portal/domain';
-import { refreshCart, useCartState } from '../store';
+import { CHECKOUT_SERVER_MESSAGES, firstCatalogId, hasRoles } from '@portal/domain';
+import { isFlatbedNotConfirmedState } from '@/app/providers/cart';
+import { refreshCart, setFlatbedConfirmed, useCartState } from '../store';
 import { useClientConfig } from '@/lib/client-config';
 import { RejectedLines } from '@/components/rejected-lines';
 import { cartNoticeOf } from '@/lib/priced-lines';
@@ -28,15 +29,28 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
   const cart = useCartState();
   const navigate = useNavigate();
   const config = useClientConfig();
+  const location = useLocation();
   // A reorder or a saved cart that filled the cart says what it added and what it left out.
-  const notice = cartNoticeOf(useLocation().state);
+  const notice = cartNoticeOf(location.state);
+  // Spec 2 "Forklift Required for flatbed items": the dealer confirms before the checkout starts.
+  // Asked already when the checkout page sent the dealer back because the server refused it.
+  const [flatbedAsked, setFlatbedAsked] = useState(() => isFlatbedNotConfirmedState(location.state));
+  const flatbedBox = useRef<HTMLInputElement>(null);
+  const flatbedMissing = cart.charges.flatbed.required && !cart.flatbedConfirmed;
 
   async function checkout() {
+    if (flatbedMissing) {
+      setFlatbedAsked(true);
+      flatbedBox.current?.focus();
+      return;
+    }
     if (await onCheckout(config.data?.salesEmail ?? '')) navigate('/checkout');
   }
 
-  // Prices, stock flags and the catalog's offer may have changed since the items were added.
   useEffect(() => {
+    // Each visit to the cart asks for the flatbed confirmation again.
+    setFlatbedConfirmed(false);
+    // Prices, stock flags and the catalog's offer may have changed since the items were added.
     void refreshCart();
   }, []);
 
@@ -90,7 +104,14 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
           <Title order={2} size="h3">
             Shipping Services
           </Title>
-          <SurchargeBlocks charges={cart.charges} />
+          <SurchargeBlocks
+            charges={cart.charges}
+            flatbedConfirmation={{
+              confirmed: cart.flatbedConfirmed,
+              error: flatbedAsked && flatbedMissing ? CHECKOUT_SERVER_MESSAGES.flatbedNotConfirmed : undefined,
+              ref: flatbedBox,
+            }}
+          />
           <CartTotals cart={cart} />
           <Group justify="flex-end">
             <Button size="md" disabled={branchNumber === null || !config.data} onClick={() => void checkout()}>

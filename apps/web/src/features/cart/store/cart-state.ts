@@ -24,7 +24,7 @@ import { sessionStore } from '@/lib/session-store';
 import { writeStoredCart, type StoredCart } from './cart-persistence';
 
 /** The dealer-controlled part of the cart; everything else is derived from it. */
-export type CartBase = Pick<CartState, 'email'> & StoredCart;
+export type CartBase = Pick<CartState, 'email'> & StoredCart & { flatbedConfirmed?: boolean };
 
 export function emptyCart(email: string | null, branchNumber: number | null): CartState {
   return recalculate({ email, branchNumber, catalog: null, items: [], choices: DEFAULT_CHARGE_CHOICES });
@@ -57,14 +57,27 @@ export function recalculate(cart: CartBase): CartState {
     itemsSubTotal: result.itemsSubTotal,
     chargesSubTotal: result.chargesSubTotal,
     grandTotal: result.grandTotal,
+    flatbedConfirmed: cart.flatbedConfirmed ?? false,
   };
+}
+
+/** Whether `after` holds a flatbed item, or more of one, that `before` did not (added, or newly flagged by a refresh). */
+function flatbedAdded(before: CartItem[], after: CartItem[]): boolean {
+  return after.some((item) => {
+    if (!item.requiresFlatbed) return false;
+    const previous = before.find((i) => i.sku === item.sku);
+    return !previous || !previous.requiresFlatbed || previous.quantity < item.quantity;
+  });
 }
 
 export const cartStore = createStore<CartState>(emptyCart(null, null));
 
 /** Every change goes through here: recalculate, publish, store. */
 export function update(change: (cart: CartState) => CartBase): void {
-  const next = recalculate(change(cartStore.get()));
+  const before = cartStore.get();
+  const changed = change(before);
+  // Spec 2: a flatbed item added after the confirmation was ticked must be confirmed again.
+  const next = recalculate(flatbedAdded(before.items, changed.items) ? { ...changed, flatbedConfirmed: false } : changed);
   cartStore.set(next);
   if (next.email) writeStoredCart(next.email, next);
 }
@@ -210,6 +223,15 @@ export function clearCart(): void {
 export function setChargeDeclined(kind: DeclinableChargeKind, declined: boolean): void {
   if (!cartStore.get().charges[kind].declinable) return;
   update((cart) => ({ ...cart, choices: { ...cart.choices, [kind]: declined } }));
+}
+
+/**
+ * The flatbed block's 'I confirm a forklift is available at the destination' (spec 2). The cart
+ * page unticks it whenever it opens; the stored copy does not keep it.
+ */
+export function setFlatbedConfirmed(confirmed: boolean): void {
+  if (cartStore.get().flatbedConfirmed === confirmed) return;
+  update((cart) => ({ ...cart, flatbedConfirmed: confirmed }));
 }
 
 /** The dealer's own unit price in dollars, or null to go back to the catalog price (spec 5, 6). */

@@ -16,6 +16,7 @@ export {
   clearCart,
   removeFromCart,
   setChargeDeclined,
+  setFlatbedConfirmed,
   setPriceOverride,
   updateItemQuantity,
   useCartState,

@@ -110,11 +110,17 @@ export function createRequestOf(cart: CartState, destinationState: StateCode | n
     email,
     items: cart.items.map((item) => ({ sku: item.sku, quantity: item.quantity, price: item.price, priceOverride: item.priceOverride })),
     choices: cart.choices,
+    // Spec 2: the dealer's forklift confirmation, which only a cart with flatbed items needs.
+    flatbedConfirmed: cart.charges.flatbed.required && cart.flatbedConfirmed,
     grandTotal: cart.grandTotal,
   };
 }
 
-/** Whether a stored checkout was made from this very cart. */
+/**
+ * Whether a stored checkout was made from this very cart. The flatbed confirmation is part of it:
+ * a checkout created with the confirmation is not reused for a cart that lost it (a reload of
+ * /checkout), which is refused and sent back to the cart instead.
+ */
 export function cartKeyOf(request: CreateCheckoutRequest): string {
   const { email: _email, grandTotal: _total, ...rest } = request;
   return JSON.stringify(rest);

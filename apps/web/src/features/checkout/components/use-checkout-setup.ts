@@ -3,13 +3,14 @@
  * (startCheckoutFromCart) and the checkout page then reuses the stored one when it was made from the
  * same cart and is still open; opening /checkout directly creates one. Creating re-prices the cart
  * on the server. Failures follow spec 8: code 8000 refreshes the session and the cart and warns that
- * prices changed, 8001 names the sales address, anything else is a server error; the dealer stays
- * on (or returns to) the cart.
+ * prices changed, 8001 names the sales address, a flatbed cart without the forklift confirmation
+ * (400 on `flatbedConfirmed`) asks for it on the cart, anything else is a server error; the dealer
+ * stays on (or returns to) the cart.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CHECKOUT_MESSAGES, ERROR_CODES, type CheckoutRecord, type CreateCheckoutRequest } from '@portal/domain';
-import { useCartActions, type CartActions } from '@/app/providers/cart';
+import { CHECKOUT_MESSAGES, CHECKOUT_SERVER_MESSAGES, ERROR_CODES, type CheckoutRecord, type CreateCheckoutRequest } from '@portal/domain';
+import { FLATBED_NOT_CONFIRMED_STATE, useCartActions, type CartActions } from '@/app/providers/cart';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { sessionStore, setSession } from '@/lib/session-store';
@@ -53,8 +54,17 @@ export function obtainCheckout(request: CreateCheckoutRequest): Promise<OpenChec
   return promise;
 }
 
+/** The server's refusal of a flatbed cart whose forklift confirmation is missing (spec 2). */
+function isFlatbedRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && error.body.messages.some((m) => m.field === 'flatbedConfirmed');
+}
+
 async function reportFailure(error: unknown, salesEmail: string, cart: CartActions): Promise<void> {
   if (error instanceof ApiError && error.status === 401) return;
+  if (isFlatbedRefusal(error)) {
+    notify.warning(CHECKOUT_SERVER_MESSAGES.flatbedNotConfirmed);
+    return;
+  }
   if (error instanceof ApiError && error.code === ERROR_CODES.pricesChanged) {
     try {
       setSession(await refreshSession());
@@ -109,6 +119,11 @@ export function useCheckoutSetup(request: CreateCheckoutRequest | null, salesEma
       },
       async (error: unknown) => {
         if (!active) return;
+        if (isFlatbedRefusal(error)) {
+          // Opened directly with an unconfirmed flatbed cart: the cart asks for the confirmation.
+          navigate('/shopping-cart', { replace: true, state: FLATBED_NOT_CONFIRMED_STATE });
+          return;
+        }
         await reportFailure(error, salesEmail, cart);
         navigate('/shopping-cart', { replace: true });
       },
