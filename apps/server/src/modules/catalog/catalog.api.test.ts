@@ -143,6 +143,24 @@ describe('POST /api/catalog/search', () => {
     expect(answer.results[0]!.eCommerceInformation.label.toLowerCase()).toContain('scissor');
   });
 
+  it('forgives two typos in a word of 9+ letters, one in 5+, none in shorter words (issue 32)', async () => {
+    const twoTypos = await searchOk({ ...lifts, keywords: 'comprasser' });
+    expect(twoTypos.totalResults).toBeGreaterThan(0);
+    expect(twoTypos.results[0]!.eCommerceInformation.label.toLowerCase()).toContain('compressor');
+    const oneTypo = await searchOk({ ...lifts, keywords: 'balancr' });
+    expect(oneTypo.totalResults).toBeGreaterThan(0);
+    expect(oneTypo.results[0]!.eCommerceInformation.label.toLowerCase()).toContain('balancer');
+    // Three letters off in a 10-letter word, and a typo in a 4-letter word: nothing.
+    expect((await searchOk({ ...lifts, keywords: 'comprasxer' })).totalResults).toBe(0);
+    expect((await searchOk({ ...lifts, keywords: 'lfit' })).totalResults).toBe(0);
+  });
+
+  it('corrects a typo beside a correct word, and matches the last word as a prefix (issue 32)', async () => {
+    const answer = await searchOk({ ...lifts, keywords: 'portable scisor li', pageSize: 5 });
+    expect(answer.totalResults).toBeGreaterThan(0);
+    expect(answer.results[0]!.eCommerceInformation.label).toMatch(/portable scissor lift/i);
+  });
+
   it('ranks several words that all match above partial matches', async () => {
     const answer = await searchOk({ ...lifts, keywords: 'portable scissor', pageSize: 5 });
     expect(answer.results[0]!.eCommerceInformation.label).toMatch(/portable scissor/i);

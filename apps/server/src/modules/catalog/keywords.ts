@@ -1,10 +1,11 @@
 /**
  * Turns the keyword box's text into the pieces of a catalog search (issue 3, "search that ranks
- * well"): a prefix full-text query for words, LIKE patterns for partial SKUs, and the raw text for
- * trigram similarity (typos). Pure, so it is unit tested without a database.
+ * well"; issue 32): a prefix full-text query for words (with their typo corrections), LIKE patterns
+ * for partial SKUs and a compact key for SKUs typed without dashes. Pure, so it is unit tested
+ * without a database.
  */
 export type KeywordPlan = {
-  /** The trimmed text, for word_similarity against the label. */
+  /** The trimmed text (the ranked results cache's key). */
   text: string;
   /** Lower-cased text, for the exact-SKU test. */
   lower: string;
@@ -40,18 +41,40 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** A word as a quoted tsquery lexeme with prefix match; quotes and backslashes cannot break out. */
-function lexeme(word: string): string | null {
-  const cleaned = word.replace(/[^\p{L}\p{N}\-.]/gu, '').replace(/^[-.]+|[-.]+$/g, '');
-  return cleaned ? `'${cleaned}':*` : null;
+/** A word as the full-text search sees it: letters, digits and inner dashes and dots only. */
+function cleanWord(word: string): string {
+  return word.replace(/[^\p{L}\p{N}\-.]/gu, '').replace(/^[-.]+|[-.]+$/g, '');
 }
 
-export function keywordPlan(keywords: string | null | undefined): KeywordPlan | null {
+/**
+ * A word as a quoted tsquery lexeme with prefix match, or the word or any of its corrections;
+ * quotes and backslashes cannot break out (corrections are cleaned the same way).
+ */
+function lexeme(word: string, corrections: ReadonlyMap<string, string[]> | undefined): string | null {
+  const cleaned = cleanWord(word);
+  if (!cleaned) return null;
+  const alternatives = (corrections?.get(cleaned.toLowerCase()) ?? []).map(cleanWord).filter(Boolean);
+  const terms = [cleaned, ...alternatives].map((term) => `'${term}':*`);
+  return terms.length === 1 ? terms[0]! : `(${terms.join(' | ')})`;
+}
+
+/** The words of the keyword box that full-text search uses, lower-cased: the ones typos are corrected for. */
+export function searchWords(keywords: string | null | undefined): string[] {
+  const text = (keywords ?? '').trim().replace(/\s+/g, ' ');
+  if (!text) return [];
+  return text
+    .split(' ')
+    .slice(0, MAX_WORDS)
+    .map((word) => cleanWord(word).toLowerCase())
+    .filter(Boolean);
+}
+
+export function keywordPlan(keywords: string | null | undefined, corrections?: ReadonlyMap<string, string[]>): KeywordPlan | null {
   const text = (keywords ?? '').trim().replace(/\s+/g, ' ');
   if (!text) return null;
   const lower = text.toLowerCase();
   const words = text.split(' ').slice(0, MAX_WORDS);
-  const lexemes = words.map(lexeme).filter((l): l is string => l !== null);
+  const lexemes = words.map((word) => lexeme(word, corrections)).filter((l): l is string => l !== null);
   const skuCompact = compactSku(text);
   const hasSkuKey = skuCompact.length >= MIN_SKU_PREFIX;
   return {

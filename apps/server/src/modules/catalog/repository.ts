@@ -236,14 +236,11 @@ export function pageBySkusSql(ctx: PricingContext, shipToState: string, skus: st
   return pricedProducts(ctx, knownCatalog(ctx), shipToState, selection);
 }
 
-export type SearchFilter = { keywords: string; brand: string | null };
-
 /**
- * How keywords match. `strict`: the stored full-text document (prefix words) or a SKU containing
- * the text (trigram index on sku). `fuzzy`, only when strict finds nothing: trigram word
- * similarity with the label or similarity with the SKU (typos: "scisor lift").
+ * A keyword or brand search. `corrections`: catalog words for typed words no catalog word starts
+ * with (vocabulary.ts), each searched beside the typed word.
  */
-export type MatchMode = 'strict' | 'fuzzy';
+export type SearchFilter = { keywords: string; brand: string | null; corrections?: ReadonlyMap<string, string[]> };
 
 /** The SKUs of one page of the catalog in SKU order, straight from catalog_search's primary key. */
 export function browseSkusSql(ctx: PricingContext, page: { limit: number; offset: number }): SQL {
@@ -252,17 +249,18 @@ export function browseSkusSql(ctx: PricingContext, page: { limit: number; offset
     ORDER BY s.sku LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
-function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: KeywordPlan | null, mode: MatchMode): SQL {
+/**
+ * How keywords match: the stored full-text document (prefix words, typos corrected through the
+ * catalog's vocabulary), a SKU containing the text (trigram index on sku), or a SKU starting with
+ * the text typed in any case, with or without its dashes and spaces (the compact key's btree range).
+ */
+function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: KeywordPlan | null): SQL {
   const parts: SQL[] = [sql`s.catalog_id = ${ctx.catalogId}`];
   if (filter.brand) parts.push(sql`s.brand_key = lower(${filter.brand})`);
   if (plan) {
-    // Written exactly as the indexes' operators (`label %> text`, not `text <% label`), so the
-    // bitmap scans of catalog_search's GIN indexes answer them.
-    // SKUs get no typo tolerance (issue 32): the fuzzy pass looks at labels only.
-    const matches: SQL[] = mode === 'fuzzy' ? [sql`s.label_key %> ${plan.lower}`] : [sql`s.sku_key LIKE ${plan.containsPattern}`];
-    if (mode === 'strict' && plan.tsQuery) matches.push(sql`s.document @@ to_tsquery('english', ${plan.tsQuery})`);
-    // A SKU typed in any case, with or without its dashes and spaces, as a prefix of the compact key.
-    if (mode === 'strict' && plan.skuCompact) matches.push(skuCompactPrefix(plan));
+    const matches: SQL[] = [sql`s.sku_key LIKE ${plan.containsPattern}`];
+    if (plan.tsQuery) matches.push(sql`s.document @@ to_tsquery('english', ${plan.tsQuery})`);
+    if (plan.skuCompact) matches.push(skuCompactPrefix(plan));
     parts.push(sql`(${sql.join(matches, sql` OR `)})`);
   }
   return sql.join(parts, sql` AND `);
@@ -276,10 +274,9 @@ function skuCompactPrefix(plan: KeywordPlan): SQL {
 /**
  * Relevance as sort keys k1..k4 (all descending), then the SKU so pages never overlap: the exact
  * SKU (compared compact: any case, dashes and spaces left out), SKUs starting with the text, labels
- * holding every word, then the text rank of the stored, weighted document (strict) or the
- * closeness of the label (fuzzy).
+ * holding every word, then the text rank of the stored, weighted document.
  */
-function rankColumns(plan: KeywordPlan | null, mode: MatchMode): SQL {
+function rankColumns(plan: KeywordPlan | null): SQL {
   if (!plan) return sql`false AS k1, false AS k2, false AS k3, 0::real AS k4`;
   const labelHasAll = plan.labelPatterns.length
     ? sql.join(
@@ -287,12 +284,7 @@ function rankColumns(plan: KeywordPlan | null, mode: MatchMode): SQL {
         sql` AND `,
       )
     : sql`false`;
-  const closeness =
-    mode === 'fuzzy'
-      ? sql`word_similarity(${plan.lower}, s.label_key)`
-      : plan.tsQuery
-        ? sql`ts_rank(s.document, to_tsquery('english', ${plan.tsQuery}))`
-        : sql`0::real`;
+  const closeness = plan.tsQuery ? sql`ts_rank(s.document, to_tsquery('english', ${plan.tsQuery}))` : sql`0::real`;
   const exactSku = plan.skuCompact ? sql`s.sku_compact = ${plan.skuCompact}` : sql`s.sku_key = ${plan.lower}`;
   const skuPrefix = plan.skuCompact ? skuCompactPrefix(plan) : sql`s.sku_key LIKE ${plan.prefixPattern}`;
   return sql`${exactSku} AS k1, ${skuPrefix} AS k2, (${labelHasAll}) AS k3, ${closeness} AS k4`;
@@ -303,26 +295,20 @@ function rankColumns(plan: KeywordPlan | null, mode: MatchMode): SQL {
  * row with the number of all matches. Reads only catalog_search; the count is taken over the
  * narrow keyed rows before any ordering, so the ordering above stays a top-N sort.
  */
-export function rankedSkusSql(ctx: PricingContext, filter: SearchFilter, mode: MatchMode, page: { limit: number; offset: number }): SQL {
-  const plan = keywordPlan(filter.keywords);
+export function rankedSkusSql(ctx: PricingContext, filter: SearchFilter, page: { limit: number; offset: number }): SQL {
+  const plan = keywordPlan(filter.keywords, filter.corrections);
   return sql`
     SELECT m.sku, m.total::int AS total FROM (
       SELECT keyed.*, count(*) OVER () AS total FROM (
-        SELECT s.sku, ${rankColumns(plan, mode)}
+        SELECT s.sku, ${rankColumns(plan)}
         FROM catalog_search s
-        WHERE ${searchConditions(ctx, filter, plan, mode)}
+        WHERE ${searchConditions(ctx, filter, plan)}
         -- OFFSET 0 keeps the keys computed here, so the count's window holds narrow rows only.
         OFFSET 0
       ) keyed
     ) m
     ORDER BY m.k1 DESC, m.k2 DESC, m.k3 DESC, m.k4 DESC, m.sku
     LIMIT ${page.limit} OFFSET ${page.offset}`;
-}
-
-/** The number of matches alone, for a page past the last one. */
-export function searchCountSql(ctx: PricingContext, filter: SearchFilter, mode: MatchMode): SQL {
-  const plan = keywordPlan(filter.keywords);
-  return sql`SELECT count(*)::int AS total FROM catalog_search s WHERE ${searchConditions(ctx, filter, plan, mode)}`;
 }
 
 /** Whether a search has anything to match or filter on; without, it browses the catalog. */

@@ -10,7 +10,7 @@ import { jsonArrayText } from '../../http/json-lists.js';
 import type { Principal } from '../auth/principal.js';
 import { catalogCallerOf, pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
 import { exportLine } from './export.js';
-import { keywordPlan } from './keywords.js';
+import { keywordPlan, searchWords } from './keywords.js';
 import {
   browseSkusSql,
   catalogExportSql,
@@ -20,13 +20,13 @@ import {
   queryRows,
   rankedSkusSql,
   type ExportRow,
-  type MatchMode,
   type ProductTextRow,
   type SearchFilter,
 } from './repository.js';
 import { pricedTextCacheOf } from './priced-cache.js';
 import { productTextCacheOf, type StaticProductText } from './product-text-cache.js';
 import { browsePageCacheOf, CACHED_SKUS, searchCacheOf, type RankedResult } from './search-cache.js';
+import { catalogVocabulary, typoBudget } from './vocabulary.js';
 
 export const PRODUCT_NOT_FOUND = 'The product was not found.';
 
@@ -154,23 +154,36 @@ async function rankedPage(
   db: Database,
   ctx: PricingContext,
   filter: SearchFilter,
-  mode: MatchMode,
   page: { limit: number; offset: number },
 ): Promise<RankedResult> {
   const cache = searchCacheOf(db);
   const words = keywordPlan(filter.keywords)?.text ?? '';
-  const key = JSON.stringify([ctx.catalogId, ctx.searchVersion, filter.brand?.toLowerCase() ?? null, words, mode]);
+  // The corrections follow from the words and the catalog's version, both in the key.
+  const key = JSON.stringify([ctx.catalogId, ctx.searchVersion, filter.brand?.toLowerCase() ?? null, words]);
   let head = cache.get(key);
   if (!head) {
-    const rows = await queryRows<{ sku: string; total: number }>(db, rankedSkusSql(ctx, filter, mode, { limit: CACHED_SKUS, offset: 0 }));
+    const rows = await queryRows<{ sku: string; total: number }>(db, rankedSkusSql(ctx, filter, { limit: CACHED_SKUS, offset: 0 }));
     head = { total: rows[0] ? Number(rows[0].total) : 0, skus: rows.map((row) => row.sku) };
     cache.set(key, head);
   }
   const end = page.offset + page.limit;
   if (end <= head.skus.length || head.skus.length >= head.total) return { total: head.total, skus: head.skus.slice(page.offset, end) };
   // A page beyond the kept head: ranked again, for this page only.
-  const rows = await queryRows<{ sku: string }>(db, rankedSkusSql(ctx, filter, mode, page));
+  const rows = await queryRows<{ sku: string }>(db, rankedSkusSql(ctx, filter, page));
   return { total: head.total, skus: rows.map((row) => row.sku) };
+}
+
+/** Catalog words for each typed word of 5+ letters that no catalog word starts with (issue 32). */
+async function typoCorrections(db: Database, ctx: PricingContext, keywords: string): Promise<Map<string, string[]>> {
+  const corrections = new Map<string, string[]>();
+  const words = searchWords(keywords).filter((word) => typoBudget(word) > 0);
+  if (words.length === 0) return corrections;
+  const vocabulary = await catalogVocabulary(db, ctx.catalogId, ctx.searchVersion);
+  for (const word of words) {
+    const found = vocabulary.corrections(word);
+    if (found.length > 0) corrections.set(word, found);
+  }
+  return corrections;
 }
 
 /**
@@ -209,9 +222,7 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
     return { page, pageSize, totalResults: total, results };
   }
 
-  let ranked = await rankedPage(db, ctx, filter, 'strict', window);
-  // Typos only matter when the words found nothing (see MatchMode).
-  if (ranked.total === 0 && filter.keywords.trim()) ranked = await rankedPage(db, ctx, filter, 'fuzzy', window);
+  const ranked = await rankedPage(db, ctx, { ...filter, corrections: await typoCorrections(db, ctx, filter.keywords) }, window);
   return { page, pageSize, totalResults: ranked.total, results: await pricedPage(db, ctx, shipToState, ranked.skus) };
 }
 
