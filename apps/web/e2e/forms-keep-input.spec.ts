@@ -110,6 +110,22 @@ test.describe('forms keep what is typed the moment they show (slow CPU, slow net
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible({ timeout: 30_000 });
   });
 
+  test('checkout: what was typed is there again when the page is drawn anew (a reload)', async ({ page }) => {
+    test.setTimeout(90_000);
+    await login(page, USERS.owner);
+    await seedCart(page, USERS.owner, [[LIFTS_SKU.smallParcel, 1]], { branchNumber: 201 });
+    await page.goto('/shopping-cart');
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const typed: Entry[] = [
+      [page.getByLabel('Full Name'), 'Front Range Lifts'],
+      [page.getByLabel('Address Line 1'), '1200 Blake St'],
+      [page.getByLabel('PO #'), 'PO-31'],
+    ];
+    await typeAtOnce(typed);
+    await page.reload();
+    await expectKept(typed);
+  });
+
   test('profile, order search and quick order', async ({ page }) => {
     test.setTimeout(90_000);
     await login(page, USERS.admin, { branch: '101 Denver' });

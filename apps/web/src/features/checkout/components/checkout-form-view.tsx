@@ -4,7 +4,7 @@
  * Notes / Comments, cash, card reader, payment element, submit. Each way to pay first updates the
  * checkout (PUT), then pays or goes on to the confirmation page, which completes the order.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Fieldset, Group, Loader, NativeSelect, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
@@ -75,6 +75,12 @@ export function CheckoutFormView({
     reValidateMode: 'onChange',
   });
   const { register, formState } = form;
+  // What the dealer types is kept as the draft at once (cleared when the order is confirmed), so a
+  // page that is drawn again from scratch (a reload, a new tab, the form mounted anew) starts from it.
+  useEffect(() => {
+    const subscription = form.watch(() => saveCheckoutDetails(draftOf(form.getValues())));
+    return () => subscription.unsubscribe();
+  }, [form]);
   const [totals, setTotals] = useState<Totals>({
     taxes: record.cart.taxes,
     grandTotal: record.cart.grandTotal,
