@@ -19,6 +19,7 @@ import { registerWeb } from './http/web.js';
 import { registerXsrf } from './http/xsrf.js';
 import { authenticateSession } from './modules/auth/principal.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { configurePasswordHashing, hashingLimits } from './modules/auth/password-hash.js';
 import { registerSessionCache, startSessionCache } from './modules/auth/session-cache.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -129,13 +130,16 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     findApiKeyId: (key) => authenticateApiKey(db, key),
   });
 
+  // Password hashes run in a bounded pool per process (docs/decisions/015-password-hashing-pool.md).
+  configurePasswordHashing(hashingLimits({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue }));
+
   await app.register(systemRoutes, { db, config });
   await app.register(authRoutes, { db, settings: config });
   await app.register(cartRoutes, { db });
   await app.register(catalogRoutes, { db });
   await app.register(orderRoutes, { db });
   await app.register(integrationRoutes, { db });
-  await app.register(passwordRoutes, { db });
+  await app.register(passwordRoutes, { db, settings: config });
   await app.register(usersRoutes, { db, config });
   await app.register(checkoutRoutes, { db, config });
   await app.register(badgeRoutes, { db });

@@ -69,6 +69,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  PASSWORD_HASH_CONCURRENCY: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().positive()]).optional(),
+  PASSWORD_HASH_QUEUE: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)]).optional(),
   SEED_ON_START: z.enum(['true', 'false', '1', '0', '']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   LIVE_CHAT_SCRIPT_URL: z
@@ -135,6 +137,12 @@ export type Config = {
   sessionMaxHours: number;
   loginMaxFailures: number;
   loginFailureWindowMinutes: number;
+  /**
+   * Password hashes run at once in this process (unset: one per core, at most 4), and calls that
+   * may wait for one (unset: twice that); a call beyond both answers 429 (decision 015).
+   */
+  passwordHashConcurrency: number | undefined;
+  passwordHashQueue: number | undefined;
   seedOnStart: boolean;
   webDistDir: string;
   liveChatScriptUrl: string | undefined;
@@ -204,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     sessionMaxHours: e.SESSION_MAX_HOURS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     seedOnStart,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     liveChatScriptUrl: e.LIVE_CHAT_SCRIPT_URL,
@@ -225,7 +235,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
  * Defaults for tests: demo mode (the development mailbox), quiet, no seeding on start (the test database
  * helper seeds), and 127.0.0.1 (where app.inject's requests come from) trusted as a proxy, so a test can
  * stand for many clients through `X-Forwarded-For`; login-limits.api.test.ts checks the default (none).
+ * The hashing queue is long enough for the test files that sign several users in at once on a
+ * one-core machine; hashing-limits.api.test.ts sets its own to see the pool refuse.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_ON_START: 'false', PORTAL_MODE: 'demo', TRUST_PROXY: '127.0.0.1' }), ...overrides };
+  return {
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      SEED_ON_START: 'false',
+      PORTAL_MODE: 'demo',
+      TRUST_PROXY: '127.0.0.1',
+      PASSWORD_HASH_QUEUE: '32',
+    }),
+    ...overrides,
+  };
 }

@@ -21,6 +21,8 @@ export const CHALLENGE_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please request a new code.',
   resendTooSoon: 'Please wait 30 seconds before requesting another code.',
   tooManyRequests: 'Too many code requests. Please wait a few minutes and try again.',
+  /** Too many failed codes or tokens from one address, across emails (issue 31). */
+  tooManyFromAddress: 'Too many attempts from this network. Please wait a few minutes and try again.',
 } as const;
 
 /** Spec 8 notices. */

@@ -32,7 +32,9 @@ function withApp(overrides: Partial<Config>) {
 }
 
 describe('login failures are counted atomically with the check', () => {
-  const app = withApp({});
+  // A hashing queue long enough for every attempt, so only the counters refuse here (the bounded
+  // pool's own refusals are hashing-limits.api.test.ts's).
+  const app = withApp({ passwordHashQueue: 64 });
 
   it('lets at most the limit of 20 concurrent wrong passwords reach the password check', async () => {
     const attempts = await Promise.all(

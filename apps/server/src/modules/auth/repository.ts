@@ -109,6 +109,14 @@ export async function releaseLoginAttempt(
     .onConflictDoUpdate({ target: loginLimits.key, set: { windowStartedAt: sql`now()` } });
 }
 
+/** Gives back one claim of an address (a password code call that succeeded, auth/service.ts). */
+export async function releaseAddressAttempt(db: Database, addressKey: string): Promise<void> {
+  await db
+    .update(loginLimits)
+    .set({ attempts: sql`greatest(${loginLimits.attempts} - 1, 0)` })
+    .where(eq(loginLimits.key, addressKey));
+}
+
 /** Whether the email signed in from this address within the last `days`. */
 export async function isKnownLoginAddress(db: Database, address: string, email: string, days: number): Promise<boolean> {
   const [row] = await db

@@ -21,10 +21,12 @@ import {
   knownAddressKey,
   markLoggedIn,
   pruneLoginLimits,
+  releaseAddressAttempt,
   releaseLoginAttempt,
   revokeSession,
   revokeSessionsOfUser,
 } from './repository.js';
+import { isRecentlyRefused, rememberRefusal } from './refused-addresses.js';
 import { buildSessionView } from './session-view.js';
 import { hashToken, newSessionToken } from './session-token.js';
 
@@ -34,6 +36,9 @@ export type AuthSettings = {
   loginMaxFailures: number;
   loginFailureWindowMinutes: number;
 };
+
+/** What the login limits need of the settings (the password codes' calls use them too). */
+export type LoginLimitSettings = Pick<AuthSettings, 'loginMaxFailures' | 'loginFailureWindowMinutes'>;
 
 /** One office shares an address, so an address may fail more often than one account. */
 const ADDRESS_LIMIT_FACTOR = 4;
@@ -69,6 +74,8 @@ export async function login(db: Database, settings: AuthSettings, request: Login
   const pairKey = `pair:${address} ${email}`;
   const addressKey = `address:${address}`;
   const emailKey = `email:${email}`;
+  // An address past its limit a moment ago is refused without a statement (refused-addresses.ts).
+  if (isRecentlyRefused(db, address)) throw tooManyRequests('password', LOGIN_MESSAGES.tooMany);
   // One fixed order (address, pair, email), so concurrent claims never wait on each other in a cycle.
   const counts = await claimLoginAttempts(
     db,
@@ -82,9 +89,11 @@ export async function login(db: Database, settings: AuthSettings, request: Login
   // An address's first attempt in a window also clears rows whose windows have passed (at most
   // once per address and window, so the table stays as small as the current attacks).
   if (counts.get(addressKey) === 1) await pruneLoginLimits(db, settings.loginFailureWindowMinutes, KNOWN_ADDRESS_DAYS);
+  const addressRefused = (counts.get(addressKey) ?? 0) > settings.loginMaxFailures * ADDRESS_LIMIT_FACTOR;
+  if (addressRefused) rememberRefusal(db, address);
   if (
     (counts.get(pairKey) ?? 0) > settings.loginMaxFailures ||
-    (counts.get(addressKey) ?? 0) > settings.loginMaxFailures * ADDRESS_LIMIT_FACTOR ||
+    addressRefused ||
     ((counts.get(emailKey) ?? 0) > settings.loginMaxFailures * EMAIL_LIMIT_FACTOR &&
       !(await isKnownLoginAddress(db, address, email, KNOWN_ADDRESS_DAYS)))
   ) {
@@ -95,10 +104,10 @@ export async function login(db: Database, settings: AuthSettings, request: Login
   // An unknown email and an invitee who has not chosen a password yet get the same answer after the
   // same work (the slow hash against a decoy), so neither the body nor the timing tells them apart.
   if (!user?.passwordHash) {
-    await burnPasswordCheck(request.password);
+    await burnPasswordCheck(request.password, 'login');
     throw refuse(401, LOGIN_MESSAGES.wrongCredentials);
   }
-  if (!(await verifyPassword(request.password, user.passwordHash))) throw refuse(401, LOGIN_MESSAGES.wrongCredentials);
+  if (!(await verifyPassword(request.password, user.passwordHash, 'login'))) throw refuse(401, LOGIN_MESSAGES.wrongCredentials);
   // The right password: the attempt was not a guess, so it no longer counts against pair or address.
   await releaseLoginAttempt(db, pairKey, addressKey, emailKey, knownAddressKey(address, email));
   if (!user.isVerified) throw refuse(403, LOGIN_MESSAGES.unverified);
@@ -123,6 +132,36 @@ export async function refresh(db: Database, principal: Principal, token: string)
 
 export async function logout(db: Database, principal: Principal): Promise<void> {
   await revokeSession(db, principal.tokenHash);
+}
+
+/**
+ * The per-address limit of the password codes' calls that run the slow hash (verify; complete),
+ * issue 31: a call claims a count on the same `address:<address>` counter as login, before any
+ * hash, so one address has one budget of failed hashing calls across login, verify and complete
+ * (4 × LOGIN_MAX_FAILURES in the window) however many emails it tries. Past it, 429 on `field`.
+ * A call that succeeds gives its claim back (`releaseHashingAttempt`), as a successful login does.
+ */
+export async function claimHashingAttempt(
+  db: Database,
+  settings: LoginLimitSettings,
+  address: string,
+  field: string,
+  message: string,
+): Promise<void> {
+  if (isRecentlyRefused(db, address)) throw tooManyRequests(field, message);
+  const addressKey = `address:${address}`;
+  const counts = await claimLoginAttempts(db, [{ key: addressKey, email: null }], settings.loginFailureWindowMinutes);
+  const used = counts.get(addressKey) ?? 0;
+  if (used === 1) await pruneLoginLimits(db, settings.loginFailureWindowMinutes, KNOWN_ADDRESS_DAYS);
+  if (used > settings.loginMaxFailures * ADDRESS_LIMIT_FACTOR) {
+    rememberRefusal(db, address);
+    throw tooManyRequests(field, message);
+  }
+}
+
+/** Gives back the claim of a hashing call that succeeded (a right code, a valid token). */
+export async function releaseHashingAttempt(db: Database, address: string): Promise<void> {
+  await releaseAddressAttempt(db, `address:${address}`);
 }
 
 /** Ends every session of a user at once: on deactivation (users) and on a completed password reset (password). */

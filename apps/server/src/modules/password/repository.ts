@@ -42,7 +42,7 @@ export async function insertChallenge(
   return row;
 }
 
-/** A newer code replaces every older one of the user. */
+/** A newer code replaces every older one of the user, and ends the token of a spent one. */
 export async function retireChallenges(db: Queryable, userId: number): Promise<void> {
   await db
     .update(passwordChallenges)
@@ -50,7 +50,7 @@ export async function retireChallenges(db: Queryable, userId: number): Promise<v
     .where(and(eq(passwordChallenges.userId, userId), isNull(passwordChallenges.usedAt)));
 }
 
-/** The user's newest challenge that is unused and unexpired, if any. */
+/** The user's newest challenge that is unretired and unexpired, if any (its code may be spent already: `tokenHash` set). */
 export async function findOpenChallenge(db: Queryable, userId: number): Promise<ChallengeRow | undefined> {
   const [row] = await db
     .select()
@@ -68,12 +68,42 @@ export async function countChallengeAttempt(db: Queryable, id: number): Promise<
     .where(eq(passwordChallenges.id, id));
 }
 
-/** A verified code: the token now stands for it, valid for a fresh lifetime. */
-export async function markChallengeVerified(db: Queryable, id: number, tokenHash: string, lifetimeMinutes: number): Promise<void> {
-  await db
+/**
+ * Spends a right code (issue 31): its token hash is set once, by the one caller whose conditional
+ * UPDATE finds the code still unspent, unretired and unexpired; a second verify, even a concurrent
+ * one, gets nothing back. The expiry is left as it is: the token lives until the code would have.
+ */
+export async function consumeCode(db: Queryable, id: number, tokenHash: string): Promise<boolean> {
+  const rows = await db
     .update(passwordChallenges)
-    .set({ tokenHash, expiresAt: sql`now() + make_interval(mins => ${lifetimeMinutes})` })
-    .where(eq(passwordChallenges.id, id));
+    .set({ tokenHash })
+    .where(
+      and(
+        eq(passwordChallenges.id, id),
+        isNull(passwordChallenges.tokenHash),
+        isNull(passwordChallenges.usedAt),
+        gt(passwordChallenges.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: passwordChallenges.id });
+  return rows.length === 1;
+}
+
+/** Whether the user holds this unspent, unexpired token (read before the new password is hashed). */
+export async function hasLiveToken(db: Queryable, userId: number, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordChallenges.id })
+    .from(passwordChallenges)
+    .where(
+      and(
+        eq(passwordChallenges.userId, userId),
+        eq(passwordChallenges.tokenHash, tokenHash),
+        isNull(passwordChallenges.usedAt),
+        gt(passwordChallenges.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

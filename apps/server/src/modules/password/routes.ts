@@ -2,9 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { challengeCompleteSchema, challengeRequestSchema, challengeTokenSchema, challengeVerifySchema, okSchema } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { completeChallenge, requestChallenge, verifyChallenge } from './service.js';
+import { completeChallenge, requestChallenge, verifyChallenge, type ChallengeSettings } from './service.js';
 
-export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; settings: ChallengeSettings }> = async (app, { db, settings }) => {
   app.post('/api/secure-challenge', {
     config: { access: 'public' },
     schema: {
@@ -27,7 +27,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       body: challengeVerifySchema,
       response: { 200: challengeTokenSchema },
     },
-    handler: (request) => verifyChallenge(db, request.body.email, request.body.challenge),
+    handler: (request) => verifyChallenge(db, settings, request.body.email, request.body.challenge, request.ip),
   });
 
   app.post('/api/secure-challenge/complete', {
@@ -39,7 +39,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       response: { 200: okSchema },
     },
     handler: async (request) => {
-      await completeChallenge(db, request.body);
+      await completeChallenge(db, settings, request.body, request.ip);
       return { ok: true as const };
     },
   });

@@ -16,9 +16,11 @@ export const passwordChallenges = pgTable(
       .notNull()
       .references(() => users.id),
     codeHash: text('code_hash').notNull(),
+    /** Set once, when the code is verified: the code is spent, the token stands for it (issue 31). */
     tokenHash: text('token_hash'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The token was used, or a newer code retired this one. */
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -5,24 +5,37 @@
  * Enumeration safety: the request answers the same, after the same work (a code is generated and
  * hashed either way), whether or not the email belongs to an account; throttles count per email
  * whatever it is; verify and complete answer an unknown email exactly like a wrong code.
+ *
+ * Single use (issue 31): verify spends the code (one token per code), complete spends the token,
+ * neither moves the expiry, and a new code retires the old one and its token. Verify and complete
+ * run the slow hash, so each first claims a count on its caller's address (auth's
+ * claimHashingAttempt) and is refused with 429 before any hash once the address is past its limit.
  */
 import { CHALLENGE_MESSAGES, type ChallengeComplete } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { HttpError, tooManyRequests } from '../../http/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { recordAudit } from '../audit/service.js';
-import { clearLoginFailures, revokeUserSessions, throttleRows } from '../auth/service.js';
+import {
+  claimHashingAttempt,
+  clearLoginFailures,
+  releaseHashingAttempt,
+  revokeUserSessions,
+  throttleRows,
+  type LoginLimitSettings,
+} from '../auth/service.js';
 import { hashToken, newSessionToken } from '../auth/session-token.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { newChallengeCode } from './code.js';
 import { codeMail, inviteMail } from './mail.js';
 import {
   claimVerifiedChallenge,
+  consumeCode,
   countChallengeAttempt,
   findOpenChallenge,
   findUserByEmail,
+  hasLiveToken,
   insertChallenge,
-  markChallengeVerified,
   retireChallenges,
   setPasswordAndVerify,
   throttleKeys,
@@ -123,9 +136,23 @@ export async function mailCodeTo(db: Database, user: CodeRecipient): Promise<voi
   await db.transaction((tx) => replaceCode(tx, user, prepared));
 }
 
-/** `POST /api/secure-challenge/verify`: a right code becomes a one-time token for the new password. */
-export async function verifyChallenge(db: Database, rawEmail: string, code: string): Promise<{ challenge: string }> {
+/** The address limit's inputs: LOGIN_MAX_FAILURES and its window (config.ts). */
+export type ChallengeSettings = LoginLimitSettings;
+
+/**
+ * `POST /api/secure-challenge/verify`: a right code becomes a one-time token for the new password,
+ * once; the code is spent by it.
+ */
+export async function verifyChallenge(
+  db: Database,
+  settings: ChallengeSettings,
+  rawEmail: string,
+  code: string,
+  address: string,
+): Promise<{ challenge: string }> {
   const email = normalEmail(rawEmail);
+  // The address first: fresh emails do not buy an address more hashes (issue 31).
+  await claimHashingAttempt(db, settings, address, 'challenge', CHALLENGE_MESSAGES.tooManyFromAddress);
   const verifyKey = throttleKeys.verify(email);
   // The attempt is counted before it is checked, so parallel guesses cannot exceed the limit.
   await throttleRows.add(db, verifyKey);
@@ -144,8 +171,11 @@ export async function verifyChallenge(db: Database, rawEmail: string, code: stri
   }
 
   const token = newSessionToken();
-  await markChallengeVerified(db, challenge.id, hashToken(token), CHALLENGE_LIMITS.codeLifetimeMinutes);
+  // One token per code: of two verifies of one code, even concurrent ones, only one spends it.
+  if (!(await consumeCode(db, challenge.id, hashToken(token)))) throw invalidToken();
   await throttleRows.clear(db, verifyKey);
+  // A right code was not a guess: it no longer counts against the address.
+  await releaseHashingAttempt(db, address);
   return { challenge: token };
 }
 
@@ -153,15 +183,24 @@ export async function verifyChallenge(db: Database, rawEmail: string, code: stri
  * `POST /api/secure-challenge/complete`: sets the password. Activation marks the account verified;
  * every session of the user ends (a reset is often done because someone else may know the old password).
  */
-export async function completeChallenge(db: Database, request: ChallengeComplete): Promise<{ activated: boolean }> {
+export async function completeChallenge(
+  db: Database,
+  settings: ChallengeSettings,
+  request: ChallengeComplete,
+  address: string,
+): Promise<{ activated: boolean }> {
   const email = normalEmail(request.email);
+  await claimHashingAttempt(db, settings, address, 'password', CHALLENGE_MESSAGES.tooManyFromAddress);
   const user = await findUserByEmail(db, email);
-  // Hash before looking at the token: the same work whether or not it is valid.
+  const tokenHash = hashToken(request.challenge);
+  // Only a live token earns the slow hash of the new password (issue 31): an unknown email, a wrong
+  // token and a spent or expired one are refused alike, at once, after the same two reads.
+  if (!user || !user.isActive || !(await hasLiveToken(db, user.id, tokenHash))) throw invalidToken();
+  // Hashed outside the transaction (scrypt takes ~100 ms); the claim below still decides.
   const passwordHash = await hashPassword(request.password);
-  if (!user || !user.isActive) throw invalidToken();
 
   const completed = await db.transaction(async (tx) => {
-    const claimed = await claimVerifiedChallenge(tx, user.id, hashToken(request.challenge));
+    const claimed = await claimVerifiedChallenge(tx, user.id, tokenHash);
     if (!claimed) return false;
     await retireChallenges(tx, user.id);
     await setPasswordAndVerify(tx, user.id, passwordHash);
@@ -179,6 +218,7 @@ export async function completeChallenge(db: Database, request: ChallengeComplete
     return true;
   });
   if (!completed) throw invalidToken();
+  await releaseHashingAttempt(db, address);
 
   await revokeUserSessions(db, user.id);
   // Whoever proved they read the mailbox may sign in at once, even after failed logins.
