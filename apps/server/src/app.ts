@@ -130,7 +130,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     findApiKeyId: (key) => authenticateApiKey(db, key),
   });
 
-  // Password hashes run in a bounded pool per process (docs/decisions/015-password-hashing-pool.md).
+  // Password hashes run in bounded pools per process (docs/decisions/015-password-hashing-pool.md).
   configurePasswordHashing(hashingLimits({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue }));
 
   await app.register(systemRoutes, { db, config });

@@ -138,8 +138,9 @@ export type Config = {
   loginMaxFailures: number;
   loginFailureWindowMinutes: number;
   /**
-   * Password hashes run at once in this process (unset: one per core, at most 4), and calls that
-   * may wait for one (unset: twice that); a call beyond both answers 429 (decision 015).
+   * Sign-in's password hashes run at once in this process (unset: one per core, at most 4), and
+   * calls that may wait for one (unset: twice that); the other hashing calls' pool has half of
+   * each; a call beyond both answers 429 (decision 015).
    */
   passwordHashConcurrency: number | undefined;
   passwordHashQueue: number | undefined;
