@@ -14,6 +14,8 @@ const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> 
   orders: () => import('./orders-bench.js'),
   // Lighthouse on the web app's login, catalog and cart pages (issue 21).
   web: () => import('./web-bench.js'),
+  // A user's login while others flood the password-hashing calls (issue 31).
+  login: () => import('./login-bench.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);
