@@ -46,19 +46,18 @@ export function UserDetailPage() {
   const query = useQuery({ ...userQuery(userId), enabled: validId && me.roles.manageUsers });
   const [saving, setSaving] = useState(false);
   const [toggling, setToggling] = useState(false);
-  const user = query.data;
-  const isSelf = user?.id === me.id;
-  // The loaded user (and every later version of it: a refetch, a session refresh) flows in through
-  // `values`; fields the manager has already typed into keep what was typed (issue 31: an effect
-  // that reset the whole form on every new answer wiped edits typed while an answer was on its way).
   const form = useForm<UserForm>({
     resolver: userFormResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: formValuesOf(undefined, organization),
-    values: user ? formValuesOf(user, organization) : undefined,
-    resetOptions: { keepDirtyValues: true },
   });
+  const user = query.data;
+  const isSelf = user?.id === me.id;
+
+  useEffect(() => {
+    if (user) form.reset(formValuesOf(user, organization));
+  }, [user, organization, form]);
 
   // Spec 8: user not found → navigates back.
   const notFound = !validId || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
