@@ -174,6 +174,8 @@ test.describe('clearer money screens', () => {
 
 test.describe('console', () => {
   test('no warning or error on a normal load of the main pages', async ({ page }) => {
+    // Thirteen full page loads, a sign-in and a checkout: longer than the default 60 s on CI's 2 cores.
+    test.setTimeout(150_000);
     // The e2e server points the live-chat widget at a missing file (its load failure is only logged,
     // spec 1, tested elsewhere); here the widget loads, as on a normal page load.
     await page.route('**/e2e-missing-chat-widget.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
