@@ -122,6 +122,25 @@ export type BenchServer = {
   stop(): Promise<void>;
 };
 
+/** Waits until a started server answers `/api/health` (5 minutes at most: an empty database migrates and seeds first). */
+export async function waitForHealth(child: ChildProcess, baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the server did not answer /api/health within 5 minutes');
+    }
+    await sleep(250);
+  }
+}
+
 export async function startServer(settings: BenchSettings): Promise<BenchServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -146,21 +165,7 @@ export async function startServer(settings: BenchSettings): Promise<BenchServer>
   const baseUrl = `http://127.0.0.1:${settings.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('the server did not answer /api/health within 5 minutes');
-    }
-    await sleep(250);
-  }
+  await waitForHealth(child, baseUrl);
 
   return {
     baseUrl,

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from '../config.js';
+import { waitForHealth } from './bench-support.js';
 
 const USER = 'buyer@summitlift.example.com';
 const PASSWORD = 'Demo-Portal-2026!';
@@ -59,20 +60,7 @@ async function startServer(port: number, db: string | undefined): Promise<Server
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('the server did not answer /api/health within 5 minutes');
-    }
-    await sleep(250);
-  }
+  await waitForHealth(child, baseUrl);
   return {
     baseUrl,
     async stop() {

@@ -89,20 +89,19 @@ export async function consumeCode(db: Queryable, id: number, tokenHash: string):
   return rows.length === 1;
 }
 
+/** The user's challenge holding this token, while it is unspent and unexpired. */
+function liveToken(userId: number, tokenHash: string) {
+  return and(
+    eq(passwordChallenges.userId, userId),
+    eq(passwordChallenges.tokenHash, tokenHash),
+    isNull(passwordChallenges.usedAt),
+    gt(passwordChallenges.expiresAt, sql`now()`),
+  );
+}
+
 /** Whether the user holds this unspent, unexpired token (read before the new password is hashed). */
 export async function hasLiveToken(db: Queryable, userId: number, tokenHash: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: passwordChallenges.id })
-    .from(passwordChallenges)
-    .where(
-      and(
-        eq(passwordChallenges.userId, userId),
-        eq(passwordChallenges.tokenHash, tokenHash),
-        isNull(passwordChallenges.usedAt),
-        gt(passwordChallenges.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select({ id: passwordChallenges.id }).from(passwordChallenges).where(liveToken(userId, tokenHash)).limit(1);
   return row !== undefined;
 }
 
@@ -114,14 +113,7 @@ export async function claimVerifiedChallenge(db: Queryable, userId: number, toke
   const [row] = await db
     .update(passwordChallenges)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(passwordChallenges.userId, userId),
-        eq(passwordChallenges.tokenHash, tokenHash),
-        isNull(passwordChallenges.usedAt),
-        gt(passwordChallenges.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveToken(userId, tokenHash))
     .returning();
   return row;
 }
