@@ -48,6 +48,7 @@ const CELL: Record<ExportColumn, (row: ExportRow) => string | number | boolean |
   requiresLiftGate: (r) => r.requires_lift_gate,
   requiresResidential: (r) => r.requires_residential,
   isSmallParcel: (r) => r.is_small_parcel,
+  category: (r) => r.category,
 };
 
 export function exportLine(row: ExportRow): string {

@@ -43,6 +43,8 @@ export const products = pgTable(
     brand: text('brand').notNull(),
     model: text('model').notNull().default(''),
     kind: text('kind').notNull().default(''),
+    /** The catalog screen's 'Category' filter (issue 32; import and export column `category`). */
+    category: text('category').notNull().default(''),
     label: text('label').notNull(),
     shortDescription: text('short_description').notNull().default(''),
     mediumDescription: text('medium_description').notNull().default(''),
@@ -101,10 +103,23 @@ export const catalogSearch = pgTable(
     document: tsvector('document').notNull(),
     /** The SKU in lower case with letters and digits only (keywords.ts compactSku): SKUs typed without dashes. */
     skuCompact: text('sku_compact').generatedAlwaysAs(sql`regexp_replace(lower(sku), '[^a-z0-9]+', '', 'g')`),
+    /** Brand and category as shown: the facet values (drizzle/0015_catalog_facets.sql). */
+    brand: text('brand').notNull().default(''),
+    category: text('category').notNull().default(''),
+    /** Warehouses holding stock of the SKU, kept by the stock triggers of 0015: the 'Availability' filter. */
+    stockedWarehouses: text('stocked_warehouses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Orders of the SKU over the last 90 days (featured.ts): the 'Featured' order. */
+    popularity: integer('popularity').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.catalogId, t.sku] }),
     index('catalog_search_sku_compact_idx').using('btree', t.catalogId, t.skuCompact.op('text_pattern_ops')),
+    index('catalog_search_featured_idx').on(t.catalogId, t.popularity.desc(), t.sku),
+    index('catalog_search_name_idx').on(t.catalogId, t.labelKey, t.sku),
+    index('catalog_search_category_idx').on(t.catalogId, t.category, t.sku),
   ],
 );
 
