@@ -136,7 +136,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(systemRoutes, { db, config });
   await app.register(authRoutes, { db, settings: config });
   await app.register(cartRoutes, { db });
-  await app.register(catalogRoutes, { db });
+  await app.register(catalogRoutes, { db, featuredRefreshMs: config.featuredRefreshMs });
   await app.register(orderRoutes, { db });
   await app.register(integrationRoutes, { db });
   await app.register(passwordRoutes, { db, settings: config });

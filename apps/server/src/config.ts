@@ -87,6 +87,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  FEATURED_REFRESH_MS: z.coerce.number().int().min(0).default(3_600_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   PAYMENT_GATEWAY: z.enum(['simulated', 'stripe']).default('simulated'),
   STRIPE_SECRET_KEY: z
@@ -154,6 +155,8 @@ export type Config = {
   mailFrom: string;
   /** 0 disables the outbox worker in this process. */
   mailWorkerIntervalMs: number;
+  /** How often the 'Featured' order is recounted from the last 90 days' orders (catalog/featured.ts); 0: never in this process. */
+  featuredRefreshMs: number;
   /**
    * On SIGTERM/SIGINT the server stops accepting, lets requests in flight and the outbox worker's
    * batch finish, closes the database and exits; after this long it exits (code 1) whatever is left.
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailWorkerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
+    featuredRefreshMs: e.FEATURED_REFRESH_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     paymentGateway: e.PAYMENT_GATEWAY,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
@@ -247,6 +251,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PORTAL_MODE: 'demo',
       TRUST_PROXY: '127.0.0.1',
       PASSWORD_HASH_QUEUE: '32',
+      // Tests recount 'Featured' themselves (catalog/featured.ts refreshFeatured).
+      FEATURED_REFRESH_MS: '0',
     }),
     ...overrides,
   };

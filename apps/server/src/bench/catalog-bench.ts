@@ -53,6 +53,8 @@ const skuWindow = (skus: string[], i: number, size: number) => Array.from({ leng
 
 const searchBody = (keywords: string, i: number) => ({
   keywords,
+  brand: [] as string[],
+  category: [] as string[],
   catalog: CATALOG,
   shipToState: stateOf(i),
   branchNumber: BRANCH,

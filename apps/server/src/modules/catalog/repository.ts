@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { FALLBACK_CATALOG_ID } from '@portal/domain';
+import { FALLBACK_CATALOG_ID, type CatalogSort } from '@portal/domain';
 import { poolOf, type Database } from '../../db/client.js';
 import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
@@ -238,16 +238,35 @@ export function pageBySkusSql(ctx: PricingContext, shipToState: string, skus: st
 }
 
 /**
- * A keyword or brand search. `corrections`: catalog words for typed words no catalog word starts
- * with (vocabulary.ts), each searched beside the typed word.
+ * A search's matching and narrowing (interface contract 'Catalog search and filters'). `keywords`
+ * match; `brands`, `categories` and `inRegionOnly` narrow the matches and are the facet groups, each
+ * group's counts taken with the other groups' filters applied. `corrections`: catalog words for typed
+ * words no catalog word starts with (vocabulary.ts), each searched beside the typed word.
  */
-export type SearchFilter = { keywords: string; brand: string | null; corrections?: ReadonlyMap<string, string[]> };
+export type SearchFilter = {
+  keywords: string;
+  brands: string[];
+  categories: string[];
+  inRegionOnly: boolean;
+  corrections?: ReadonlyMap<string, string[]>;
+};
 
-/** The SKUs of one page of the catalog in SKU order, straight from catalog_search's primary key. */
-export function browseSkusSql(ctx: PricingContext, page: { limit: number; offset: number }): SQL {
-  return sql`
-    SELECT s.sku FROM catalog_search s WHERE s.catalog_id = ${ctx.catalogId}
-    ORDER BY s.sku LIMIT ${page.limit} OFFSET ${page.offset}`;
+/** The order of a result page; relevance without keywords orders as featured. */
+export type SearchSort = CatalogSort;
+
+/** Whether a search has anything to match or filter on; without, it browses the catalog. */
+export function isBrowsing(filter: SearchFilter): boolean {
+  return keywordPlan(filter.keywords) === null && filter.brands.length === 0 && filter.categories.length === 0 && !filter.inRegionOnly;
+}
+
+/**
+ * The catalog's warehouses serving the destination state, as one text[] row (`region.codes`): a
+ * product is in stock in the region when its stocked_warehouses overlap them (drizzle/0015).
+ */
+function regionSources(ctx: PricingContext, shipToState: string | null): SQL {
+  return sql`cat AS MATERIALIZED (${knownCatalog(ctx)}),
+    region AS MATERIALIZED (
+      SELECT coalesce(array_agg(w.code), '{}'::text[]) AS codes FROM (${catalogWarehouses(shipToState)}) w WHERE w.serves_state)`;
 }
 
 /**
@@ -255,9 +274,8 @@ export function browseSkusSql(ctx: PricingContext, page: { limit: number; offset
  * catalog's vocabulary), a SKU containing the text (trigram index on sku), or a SKU starting with
  * the text typed in any case, with or without its dashes and spaces (the compact key's btree range).
  */
-function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: KeywordPlan | null): SQL {
+function keywordConditions(ctx: PricingContext, plan: KeywordPlan | null): SQL {
   const parts: SQL[] = [sql`s.catalog_id = ${ctx.catalogId}`];
-  if (filter.brand) parts.push(sql`s.brand_key = lower(${filter.brand})`);
   if (plan) {
     const matches: SQL[] = [sql`s.sku_key LIKE ${plan.containsPattern}`];
     if (plan.tsQuery) matches.push(sql`s.document @@ to_tsquery('english', ${plan.tsQuery})`);
@@ -267,18 +285,28 @@ function searchConditions(ctx: PricingContext, filter: SearchFilter, plan: Keywo
   return sql.join(parts, sql` AND `);
 }
 
+/** One facet group's filter as a condition on catalog_search `s` (true when the group filters nothing). */
+function brandFilter(filter: SearchFilter): SQL {
+  return filter.brands.length ? sql`s.brand_key = ANY(${sql.param(filter.brands.map((b) => b.toLowerCase()))}::text[])` : sql`true`;
+}
+function categoryFilter(filter: SearchFilter): SQL {
+  return filter.categories.length ? sql`s.category = ANY(${sql.param(filter.categories)}::text[])` : sql`true`;
+}
+function availabilityFilter(filter: SearchFilter): SQL {
+  return filter.inRegionOnly ? sql`s.stocked_warehouses && region.codes` : sql`true`;
+}
+
 /** sku_compact starting with the typed key: a range the (catalog_id, sku_compact text_pattern_ops) index answers. */
 function skuCompactPrefix(plan: KeywordPlan): SQL {
   return sql`(s.sku_compact ~>=~ ${plan.skuCompact} AND s.sku_compact ~<~ ${plan.skuCompactEnd})`;
 }
 
 /**
- * Relevance as sort keys k1..k4 (all descending), then the SKU so pages never overlap: the exact
- * SKU (compared compact: any case, dashes and spaces left out), SKUs starting with the text, labels
+ * Relevance as sort keys (all descending), then the SKU so pages never overlap: the exact SKU
+ * (compared compact: any case, dashes and spaces left out), SKUs starting with the text, labels
  * holding every word, then the text rank of the stored, weighted document.
  */
-function rankColumns(plan: KeywordPlan | null): SQL {
-  if (!plan) return sql`false AS k1, false AS k2, false AS k3, 0::real AS k4`;
+function relevanceOrder(plan: KeywordPlan): SQL {
   const labelHasAll = plan.labelPatterns.length
     ? sql.join(
         plan.labelPatterns.map((pattern) => sql`s.label_key LIKE ${pattern}`),
@@ -288,33 +316,90 @@ function rankColumns(plan: KeywordPlan | null): SQL {
   const closeness = plan.tsQuery ? sql`ts_rank(s.document, to_tsquery('english', ${plan.tsQuery}))` : sql`0::real`;
   const exactSku = plan.skuCompact ? sql`s.sku_compact = ${plan.skuCompact}` : sql`s.sku_key = ${plan.lower}`;
   const skuPrefix = plan.skuCompact ? skuCompactPrefix(plan) : sql`s.sku_key LIKE ${plan.prefixPattern}`;
-  return sql`${exactSku} AS k1, ${skuPrefix} AS k2, (${labelHasAll}) AS k3, ${closeness} AS k4`;
+  return sql`(${exactSku}) DESC, (${skuPrefix}) DESC, (${labelHasAll}) DESC, ${closeness} DESC, s.sku`;
+}
+
+/** The caller's price of catalog_search row `s` in cents, with the joins it reads (as pricedProducts prices). */
+function priceOfRow(terms: PricingTerms): { joins: SQL; cents: SQL } {
+  const product = sql`JOIN products p ON p.sku = s.sku`;
+  if (terms.restrictedPricing) return { joins: product, cents: sql`p.msrp_cents` };
+  const catalogPrices = sql`LEFT JOIN price_list_items cpl ON cpl.price_list_id = cat.price_list_id AND cpl.sku = s.sku`;
+  if (terms.organizationPriceListId === null) return { joins: sql`${product} ${catalogPrices}`, cents: sql`coalesce(cpl.price_cents, p.msrp_cents)` };
+  return {
+    joins: sql`${product} ${catalogPrices} LEFT JOIN price_list_items opl ON opl.price_list_id = ${terms.organizationPriceListId} AND opl.sku = s.sku`,
+    cents: sql`coalesce(opl.price_cents, cpl.price_cents, p.msrp_cents)`,
+  };
+}
+
+/** ORDER BY of a sort, with the joins a price order needs. */
+function sortOrder(sort: SearchSort, plan: KeywordPlan | null, terms: PricingTerms): { joins: SQL; orderBy: SQL } {
+  switch (sort) {
+    case 'relevance':
+      return { joins: sql``, orderBy: plan ? relevanceOrder(plan) : sql`s.popularity DESC, s.sku` };
+    case 'featured':
+      return { joins: sql``, orderBy: sql`s.popularity DESC, s.sku` };
+    case 'name':
+      return { joins: sql``, orderBy: sql`s.label_key, s.sku` };
+    case 'sku':
+      return { joins: sql``, orderBy: sql`s.sku` };
+    case 'price-asc':
+    case 'price-desc': {
+      const price = priceOfRow(terms);
+      return { joins: price.joins, orderBy: sql`${price.cents} ${sort === 'price-asc' ? sql`ASC` : sql`DESC`}, s.sku` };
+    }
+  }
 }
 
 /**
- * The SKUs of a keyword or brand search in relevance order, `limit` of them after `offset`, each
- * row with the number of all matches. Reads only catalog_search; the count is taken over the
- * narrow keyed rows before any ordering, so the ordering above stays a top-N sort.
+ * The SKUs of one page of a search or browse in the sort's order, `limit` of them after `offset`.
+ * Reads catalog_search (and, for a price order, the price rows); featured, name and SKU pages of the
+ * whole catalog come from an index in order. The total and facet counts are searchFacetsSql's.
  */
-export function rankedSkusSql(ctx: PricingContext, filter: SearchFilter, page: { limit: number; offset: number }): SQL {
+export function searchPageSql(
+  ctx: PricingContext,
+  shipToState: string | null,
+  filter: SearchFilter,
+  sort: SearchSort,
+  page: { limit: number; offset: number },
+): SQL {
   const plan = keywordPlan(filter.keywords, filter.corrections);
+  const order = sortOrder(sort, plan, ctx);
   return sql`
-    SELECT m.sku, m.total::int AS total FROM (
-      SELECT keyed.*, count(*) OVER () AS total FROM (
-        SELECT s.sku, ${rankColumns(plan)}
-        FROM catalog_search s
-        WHERE ${searchConditions(ctx, filter, plan)}
-        -- OFFSET 0 keeps the keys computed here, so the count's window holds narrow rows only.
-        OFFSET 0
-      ) keyed
-    ) m
-    ORDER BY m.k1 DESC, m.k2 DESC, m.k3 DESC, m.k4 DESC, m.sku
+    WITH ${regionSources(ctx, shipToState)}
+    SELECT s.sku FROM catalog_search s CROSS JOIN region CROSS JOIN cat ${order.joins}
+    WHERE ${keywordConditions(ctx, plan)} AND ${brandFilter(filter)} AND ${categoryFilter(filter)} AND ${availabilityFilter(filter)}
+    ORDER BY ${order.orderBy}
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
-/** Whether a search has anything to match or filter on; without, it browses the catalog. */
-export function isBrowsing(filter: SearchFilter): boolean {
-  return keywordPlan(filter.keywords) === null && !filter.brand;
+/** A facet row: `group` brand, category or availability (values inRegion and any). */
+export type FacetRow = { group: 'brand' | 'category' | 'availability'; value: string; count: number };
+
+/**
+ * The facet counts of a search: per brand, per category and the availability pair, each group
+ * counted over the keyword matches with the other groups' filters applied. One pass over the matches'
+ * narrow rows (materialized once); the result's total is the availability row the search chose.
+ */
+export function searchFacetsSql(ctx: PricingContext, shipToState: string | null, filter: SearchFilter): SQL {
+  const plan = keywordPlan(filter.keywords, filter.corrections);
+  const inRegionOk = filter.inRegionOnly ? sql`m.in_region` : sql`true`;
+  return sql`
+    WITH ${regionSources(ctx, shipToState)},
+    m AS MATERIALIZED (
+      SELECT s.brand, s.category, (s.stocked_warehouses && region.codes) AS in_region,
+             (${brandFilter(filter)}) AS brand_ok, (${categoryFilter(filter)}) AS category_ok
+      FROM catalog_search s CROSS JOIN region
+      WHERE ${keywordConditions(ctx, plan)}
+    )
+    SELECT 'brand' AS "group", m.brand AS value, count(*)::int AS count FROM m
+      WHERE m.category_ok AND ${inRegionOk} GROUP BY m.brand
+    UNION ALL
+    SELECT 'category', m.category, count(*)::int FROM m
+      WHERE m.brand_ok AND ${inRegionOk} AND m.category <> '' GROUP BY m.category
+    UNION ALL
+    SELECT 'availability', 'inRegion', count(*) FILTER (WHERE m.in_region)::int FROM m WHERE m.brand_ok AND m.category_ok
+    UNION ALL
+    SELECT 'availability', 'any', count(*)::int FROM m WHERE m.brand_ok AND m.category_ok`;
 }
 
 /**

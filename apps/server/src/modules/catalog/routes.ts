@@ -5,6 +5,8 @@ import {
   catalogExportQuerySchema,
   catalogSearchRequestSchema,
   catalogSearchResponseSchema,
+  catalogSuggestQuerySchema,
+  catalogSuggestResponseSchema,
   productBatchRequestSchema,
   productBatchResponseSchema,
   productParamsSchema,
@@ -16,11 +18,21 @@ import { principalOf } from '../auth/principal.js';
 import { streamedCompression } from '../../http/compression.js';
 import { jsonArrayText, sendJsonText } from '../../http/json-lists.js';
 import { openCatalogExport } from './export.js';
-import { productText, productTextsBySkus, searchCatalogText } from './service.js';
+import { startFeaturedRefresh } from './featured.js';
+import { productText, productTextsBySkus, searchCatalogText, suggestProducts } from './service.js';
 
 const catalogAccess = { roles: ['catalog' as const] };
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; featuredRefreshMs: number }> = async (app, { db, featuredRefreshMs }) => {
+  if (featuredRefreshMs > 0) {
+    // 'Featured' follows the orders of the last 90 days: recounted at start and then every featuredRefreshMs.
+    let refresh: { stop: () => void } | undefined;
+    app.addHook('onReady', async () => {
+      refresh = startFeaturedRefresh(db, featuredRefreshMs, (error) => app.log.error({ err: error }, 'featured refresh failed'));
+    });
+    app.addHook('onClose', async () => refresh?.stop());
+  }
+
   app.post('/api/catalog/search', {
     config: { access: catalogAccess },
     schema: {
@@ -30,6 +42,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       response: { 200: catalogSearchResponseSchema },
     },
     handler: async (request, reply) => sendJsonText(reply, await searchCatalogText(db, principalOf(request), request.body)),
+  });
+
+  app.get('/api/catalog/suggest', {
+    config: { access: catalogAccess },
+    schema: {
+      tags: ['catalog'],
+      summary: 'At most 8 products for the text typed so far (the keyword box); without catalog, state or branch none',
+      querystring: catalogSuggestQuerySchema,
+      response: { 200: catalogSuggestResponseSchema },
+    },
+    handler: async (request) => ({ suggestions: await suggestProducts(db, principalOf(request), request.query) }),
   });
 
   app.get('/api/catalog/product/:sku', {

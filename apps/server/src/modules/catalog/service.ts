@@ -3,7 +3,17 @@
  * batch lookup and the CSV export. Every call is scoped to the caller's organization, one of the
  * caller's branches (403 otherwise) and a catalog the caller may see (404 otherwise).
  */
-import type { CatalogSearchCriteria, CatalogSearchResponse, Product } from '@portal/domain';
+import {
+  CATALOG_MAX_SUGGESTIONS,
+  defaultCatalogSort,
+  type CatalogFacets,
+  type CatalogSearchCriteria,
+  type CatalogSearchResponse,
+  type CatalogSuggestion,
+  type CatalogSuggestQuery,
+  type FacetCount,
+  type Product,
+} from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { jsonArrayText } from '../../http/json-lists.js';
@@ -12,20 +22,22 @@ import { catalogCallerOf, pricingContextFor, requireBranch, type PricingContext 
 import { exportLine } from './export.js';
 import { keywordPlan, searchWords } from './keywords.js';
 import {
-  browseSkusSql,
   catalogExportSql,
   isBrowsing,
   listedSkusSql,
   pageBySkusSql,
   queryRows,
-  rankedSkusSql,
+  searchFacetsSql,
+  searchPageSql,
   type ExportRow,
+  type FacetRow,
   type ProductTextRow,
   type SearchFilter,
+  type SearchSort,
 } from './repository.js';
 import { pricedTextCacheOf } from './priced-cache.js';
 import { productTextCacheOf, type StaticProductText } from './product-text-cache.js';
-import { browsePageCacheOf, CACHED_SKUS, searchCacheOf, type RankedResult } from './search-cache.js';
+import { CACHED_SKUS, facetCacheOf, searchCacheOf, type FacetedTotal } from './search-cache.js';
 import { catalogVocabulary, typoBudget } from './vocabulary.js';
 
 export const PRODUCT_NOT_FOUND = 'The product was not found.';
@@ -131,46 +143,88 @@ const joinedText = (text: StaticProductText, body: string) => `{${text.head},${b
 const members = (objectJson: string) => objectJson.slice(1, -1);
 
 /**
- * The SKUs of a page of the whole catalog in SKU order (browsing without keywords or brand), kept
- * under the catalog's search version like the ranked results: a repeated page asks only for prices.
+ * What a search's kept results depend on besides the catalog's search version: its words, filters
+ * and sort; and, when it reads stock or prices (the 'Availability' filter, price orders), the catalog
+ * data revision and the destination state too. Null when such a search has no revision to key on.
  */
-async function browsedSkus(db: Database, ctx: PricingContext, page: { limit: number; offset: number }): Promise<string[]> {
-  const cache = browsePageCacheOf(db);
-  const key = `${ctx.catalogId}|${ctx.searchVersion}|${page.limit}|${page.offset}`;
-  let skus = cache.get(key);
-  if (!skus) {
-    skus = (await queryRows<{ sku: string }>(db, browseSkusSql(ctx, page), { prepared: true })).map((row) => row.sku);
-    cache.set(key, skus);
-  }
-  return skus;
+function resultKey(ctx: PricingContext, shipToState: string, filter: SearchFilter, sort: SearchSort): string | null {
+  const readsStockOrPrices = filter.inRegionOnly || sort === 'price-asc' || sort === 'price-desc';
+  if (readsStockOrPrices && ctx.dataRevision === null) return null;
+  const pricing = sort.startsWith('price') ? [ctx.organizationPriceListId, ctx.restrictedPricing] : [];
+  return JSON.stringify([
+    ctx.catalogId,
+    ctx.searchVersion,
+    keywordPlan(filter.keywords)?.text ?? '',
+    filter.brands.map((b) => b.toLowerCase()).sort(),
+    [...filter.categories].sort(),
+    sort,
+    readsStockOrPrices ? [ctx.dataRevision, filter.inRegionOnly ? shipToState : '', ...pricing] : [],
+  ]);
 }
 
 /**
- * The total and one page of SKUs of a keyword or brand search, in relevance order. The ranking
- * reads only catalog_search; its total and first CACHED_SKUS SKUs are kept per catalog version
- * (search-cache.ts), so paging and repeating a search rank nothing again.
+ * One page of SKUs of a search or browse in the sort's order. The first CACHED_SKUS SKUs of each
+ * search are kept (search-cache.ts), so paging and repeating a search order nothing again.
  */
-async function rankedPage(
+async function orderedPage(
   db: Database,
   ctx: PricingContext,
+  shipToState: string,
   filter: SearchFilter,
+  sort: SearchSort,
   page: { limit: number; offset: number },
-): Promise<RankedResult> {
+): Promise<string[]> {
+  const key = resultKey(ctx, shipToState, filter, sort);
   const cache = searchCacheOf(db);
-  const words = keywordPlan(filter.keywords)?.text ?? '';
-  // The corrections follow from the words and the catalog's version, both in the key.
-  const key = JSON.stringify([ctx.catalogId, ctx.searchVersion, filter.brand?.toLowerCase() ?? null, words]);
-  let head = cache.get(key);
-  if (!head) {
-    const rows = await queryRows<{ sku: string; total: number }>(db, rankedSkusSql(ctx, filter, { limit: CACHED_SKUS, offset: 0 }));
-    head = { total: rows[0] ? Number(rows[0].total) : 0, skus: rows.map((row) => row.sku) };
+  let head = key === null ? undefined : cache.get(key);
+  if (!head && key !== null && page.offset + page.limit <= CACHED_SKUS) {
+    const rows = await queryRows<{ sku: string }>(db, searchPageSql(ctx, shipToState, filter, sort, { limit: CACHED_SKUS, offset: 0 }));
+    head = rows.map((row) => row.sku);
     cache.set(key, head);
   }
   const end = page.offset + page.limit;
-  if (end <= head.skus.length || head.skus.length >= head.total) return { total: head.total, skus: head.skus.slice(page.offset, end) };
-  // A page beyond the kept head: ranked again, for this page only.
-  const rows = await queryRows<{ sku: string }>(db, rankedSkusSql(ctx, filter, page));
-  return { total: head.total, skus: rows.map((row) => row.sku) };
+  if (head && (end <= head.length || head.length < CACHED_SKUS)) return head.slice(page.offset, end);
+  // A page beyond the kept head, or a search that keeps nothing: ordered again, for this page only.
+  return (await queryRows<{ sku: string }>(db, searchPageSql(ctx, shipToState, filter, sort, page))).map((row) => row.sku);
+}
+
+/**
+ * The facet counts of a search (ordered by count, then name) and its total: the availability count
+ * the search chose. Kept per search under the catalog's search version and data revision, since the
+ * availability counts read stock.
+ */
+async function facetsOf(db: Database, ctx: PricingContext, shipToState: string, filter: SearchFilter): Promise<FacetedTotal> {
+  const key =
+    ctx.dataRevision === null
+      ? null
+      : JSON.stringify([
+          ctx.catalogId,
+          ctx.searchVersion,
+          ctx.dataRevision,
+          shipToState,
+          keywordPlan(filter.keywords)?.text ?? '',
+          filter.brands.map((b) => b.toLowerCase()).sort(),
+          [...filter.categories].sort(),
+          filter.inRegionOnly,
+        ]);
+  const cache = facetCacheOf(db);
+  const kept = key === null ? undefined : cache.get(key);
+  if (kept) return kept;
+  const rows = await queryRows<FacetRow>(db, searchFacetsSql(ctx, shipToState, filter));
+  const facets = facetsFromRows(rows);
+  const chosen = facets.availability.find((row) => row.value === (filter.inRegionOnly ? 'inRegion' : 'any'));
+  const answer = { facets, total: chosen?.count ?? 0 };
+  if (key !== null) cache.set(key, answer);
+  return answer;
+}
+
+const byCountThenValue = (a: FacetCount, b: FacetCount) => b.count - a.count || a.value.localeCompare(b.value);
+
+/** The facet rows as the answer's groups: brands and categories by count, then name; availability inRegion, any. */
+export function facetsFromRows(rows: FacetRow[]): CatalogFacets {
+  const group = (name: FacetRow['group']) => rows.filter((row) => row.group === name).map(({ value, count }) => ({ value, count: Number(count) }));
+  const availability = ['inRegion', 'any'].map((value) => ({ value, count: group('availability').find((row) => row.value === value)?.count ?? 0 }));
+  return { brand: group('brand').sort(byCountThenValue), category: group('category').sort(byCountThenValue), availability };
 }
 
 /** Catalog words for each typed word of 5+ letters that no catalog word starts with (issue 32). */
@@ -203,28 +257,56 @@ export async function searchCatalogText(db: Database, principal: Principal, crit
 /** A search answer whose products are still JSON texts. */
 type SearchAnswer = Omit<CatalogSearchResponse, 'results'> & { results: string[] };
 
+const NO_FACETS: CatalogFacets = { brand: [], category: [], availability: [] };
+
+/** The search's matching and narrowing as the repository takes them. */
+function searchFilterOf(criteria: CatalogSearchCriteria): SearchFilter {
+  return {
+    keywords: criteria.keywords ?? '',
+    brands: criteria.brand,
+    categories: criteria.category,
+    inRegionOnly: criteria.availability === 'inRegion',
+  };
+}
+
 async function searchAnswer(db: Database, principal: Principal, criteria: CatalogSearchCriteria): Promise<SearchAnswer> {
   const { page, pageSize } = criteria;
-  const empty: SearchAnswer = { page, pageSize, totalResults: 0, results: [] };
+  const empty: SearchAnswer = { page, pageSize, totalResults: 0, facets: NO_FACETS, results: [] };
   if (criteria.branchNumber) requireBranch(principal, criteria.branchNumber);
   const ctx = criteria.catalog ? await pricingContextFor(db, principal, criteria.catalog) : undefined;
   if (!ctx || !criteria.branchNumber || !criteria.shipToState) return empty;
 
-  const filter: SearchFilter = { keywords: criteria.keywords ?? '', brand: criteria.brand?.trim() || null };
   const shipToState = criteria.shipToState;
+  const plain = searchFilterOf(criteria);
+  const filter = isBrowsing(plain) ? plain : { ...plain, corrections: await typoCorrections(db, ctx, plain.keywords) };
+  const sort = criteria.sort ?? defaultCatalogSort(plain.keywords);
   const window = { limit: pageSize, offset: (page - 1) * pageSize };
-
-  if (isBrowsing(filter)) {
-    // The whole catalog in SKU order: the total is kept per catalog, the page's SKUs per search version.
-    const total = ctx.productCount;
-    if (window.offset >= total) return { ...empty, totalResults: total };
-    const results = await pricedPage(db, ctx, shipToState, await browsedSkus(db, ctx, window));
-    return { page, pageSize, totalResults: total, results };
-  }
-
-  const ranked = await rankedPage(db, ctx, { ...filter, corrections: await typoCorrections(db, ctx, filter.keywords) }, window);
-  return { page, pageSize, totalResults: ranked.total, results: await pricedPage(db, ctx, shipToState, ranked.skus) };
+  const { facets, total } = await facetsOf(db, ctx, shipToState, filter);
+  if (window.offset >= total) return { ...empty, totalResults: total, facets };
+  const skus = await orderedPage(db, ctx, shipToState, filter, sort, window);
+  return { page, pageSize, totalResults: total, facets, results: await pricedPage(db, ctx, shipToState, skus) };
 }
+
+/**
+ * Suggestions under the keyword box (interface contract 'Suggestions as you type'): the first
+ * CATALOG_MAX_SUGGESTIONS products of a relevance search for the typed text, priced for the caller.
+ * Like the search, a call without catalog, state or branch, or with fewer than two characters, has none.
+ */
+export async function suggestProducts(db: Database, principal: Principal, query: CatalogSuggestQuery): Promise<CatalogSuggestion[]> {
+  if (query.branchNumber) requireBranch(principal, query.branchNumber);
+  const ctx = query.catalog ? await pricingContextFor(db, principal, query.catalog) : undefined;
+  const text = query.q.trim();
+  if (!ctx || !query.branchNumber || !query.shipToState || text.length < MIN_SUGGEST_CHARACTERS) return [];
+  const plain: SearchFilter = { keywords: text, brands: [], categories: [], inRegionOnly: false };
+  const filter = { ...plain, corrections: await typoCorrections(db, ctx, text) };
+  const skus = await orderedPage(db, ctx, query.shipToState, filter, 'relevance', { limit: CATALOG_MAX_SUGGESTIONS, offset: 0 });
+  return (await pricedPage(db, ctx, query.shipToState, skus)).map((productJson) => {
+    const product = parseProduct(productJson);
+    return { sku: product.sku, label: product.eCommerceInformation.label, brand: product.brand, price: product.price };
+  });
+}
+
+const MIN_SUGGEST_CHARACTERS = 2;
 
 /**
  * One keyset batch of a catalog's CSV export lines (the columns of GET /api/catalog/export), in SKU

@@ -108,6 +108,7 @@ export function useCatalogSearch(input: CatalogSearchInput) {
           page: input.page,
           pageSize: CATALOG_SCREEN_PAGE_SIZE,
           totalResults: 0,
+          facets: { brand: [], category: [], availability: [] },
           results: [],
           notFound: error instanceof ApiError && error.status === 404,
         };

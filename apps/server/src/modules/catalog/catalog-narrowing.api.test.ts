@@ -1,0 +1,247 @@
+/**
+ * Issue 32's narrowing and ordering through the API: facet counts (each group counted with the other
+ * groups' filters applied), the brand, category and availability filters, every sort, 'Featured'
+ * from the last 90 days' orders, and the suggestions under the keyword box. The products here carry
+ * a word of their own ('zephyrine'), so every count is known exactly.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { catalogSuggestResponseSchema, type CatalogSearchResponse } from '@portal/domain';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { refreshFeatured } from './featured.js';
+
+const ADMIN = 'admin@summitlift.example.com';
+const lifts = { catalog: 'lifts', shipToState: 'CO', branchNumber: 101 };
+const WORD = 'zephyrine';
+
+let t: TestApp;
+let token: string;
+let servingCo: string;
+let notServingCo: string;
+
+type Made = { sku: string; brand: string; category: string; label: string; msrpCents: number; stock?: 'region' | 'elsewhere' };
+const made: Made[] = [
+  { sku: 'NRW-001', brand: 'Narrowco', category: 'Gizmos', label: `Delta ${WORD} gizmo`, msrpCents: 50_000, stock: 'region' },
+  { sku: 'NRW-002', brand: 'Narrowco', category: 'Gizmos', label: `Alpha ${WORD} gizmo`, msrpCents: 20_000, stock: 'region' },
+  { sku: 'NRW-003', brand: 'Narrowco', category: 'Gizmos', label: `Echo ${WORD} gizmo`, msrpCents: 90_000, stock: 'elsewhere' },
+  { sku: 'NRW-004', brand: 'Narrowco', category: 'Gizmos', label: `Bravo ${WORD} gizmo`, msrpCents: 10_000 },
+  { sku: 'NRW-005', brand: 'Narrowco', category: 'Widgets', label: `Golf ${WORD} widget`, msrpCents: 70_000 },
+  { sku: 'NRW-006', brand: 'Narrowco', category: 'Widgets', label: `Charlie ${WORD} widget`, msrpCents: 30_000 },
+  { sku: 'OTH-001', brand: 'Otherco', category: 'Gizmos', label: `Foxtrot ${WORD} gizmo`, msrpCents: 40_000, stock: 'region' },
+  { sku: 'OTH-002', brand: 'Otherco', category: 'Widgets', label: `Hotel ${WORD} widget`, msrpCents: 80_000 },
+  { sku: 'OTH-003', brand: 'Otherco', category: 'Widgets', label: `India ${WORD} widget`, msrpCents: 60_000 },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login(ADMIN);
+  const { rows } = await t.db.execute(sql`
+    SELECT code, region_states AS states FROM warehouses
+    WHERE code NOT IN (SELECT ships_only_from FROM catalogs WHERE ships_only_from IS NOT NULL) ORDER BY code`);
+  const warehouses = rows as { code: string; states: string[] }[];
+  servingCo = warehouses.find((w) => w.states.includes('CO'))!.code;
+  notServingCo = warehouses.find((w) => !w.states.includes('CO'))!.code;
+  for (const p of made) {
+    await t.db.execute(sql`INSERT INTO products (sku, brand, label, category, msrp_cents)
+      VALUES (${p.sku}, ${p.brand}, ${p.label}, ${p.category}, ${p.msrpCents})`);
+    await t.db.execute(sql`INSERT INTO catalog_products (catalog_id, sku) VALUES ('lifts', ${p.sku})`);
+    // Stock arrives after the listing: the stock triggers of drizzle/0015 keep the search row in step.
+    if (p.stock)
+      await t.db.execute(sql`INSERT INTO stock (warehouse_code, sku, quantity)
+        VALUES (${p.stock === 'region' ? servingCo : notServingCo}, ${p.sku}, 5)`);
+  }
+});
+afterAll(() => t.close());
+
+const search = (body: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/catalog/search', payload: body, token });
+const searchOk = async (body: Record<string, unknown>) => {
+  const response = await search({ ...lifts, keywords: WORD, ...body });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as CatalogSearchResponse;
+};
+const skusOf = (answer: CatalogSearchResponse) => answer.results.map((p) => p.sku);
+const skusWhere = (keep: (p: Made) => boolean) =>
+  made
+    .filter(keep)
+    .map((p) => p.sku)
+    .sort();
+
+describe('facets and filters', () => {
+  it('counts brands, categories and availability over the matches', async () => {
+    const answer = await searchOk({});
+    expect(answer.totalResults).toBe(9);
+    expect(answer.facets).toEqual({
+      brand: [
+        { value: 'Narrowco', count: 6 },
+        { value: 'Otherco', count: 3 },
+      ],
+      category: [
+        { value: 'Gizmos', count: 5 },
+        { value: 'Widgets', count: 4 },
+      ],
+      availability: [
+        { value: 'inRegion', count: 3 },
+        { value: 'any', count: 9 },
+      ],
+    });
+  });
+
+  it("counts each group with the other groups' filters applied, and its own left out", async () => {
+    const answer = await searchOk({ brand: ['Narrowco'] });
+    expect(answer.totalResults).toBe(6);
+    expect(skusOf(answer).sort()).toEqual(skusWhere((p) => p.brand === 'Narrowco'));
+    expect(answer.facets.brand).toEqual([
+      { value: 'Narrowco', count: 6 },
+      { value: 'Otherco', count: 3 },
+    ]);
+    expect(answer.facets.category).toEqual([
+      { value: 'Gizmos', count: 4 },
+      { value: 'Widgets', count: 2 },
+    ]);
+    expect(answer.facets.availability).toEqual([
+      { value: 'inRegion', count: 2 },
+      { value: 'any', count: 6 },
+    ]);
+  });
+
+  it('narrows by brand, category and availability together', async () => {
+    const answer = await searchOk({ brand: 'narrowco', category: ['Gizmos'], availability: 'inRegion' });
+    expect(skusOf(answer).sort()).toEqual(['NRW-001', 'NRW-002']);
+    expect(answer.totalResults).toBe(2);
+    expect(answer.facets.brand).toEqual([
+      { value: 'Narrowco', count: 2 },
+      { value: 'Otherco', count: 1 },
+    ]);
+    expect(answer.facets.category).toEqual([{ value: 'Gizmos', count: 2 }]);
+    expect(answer.facets.availability).toEqual([
+      { value: 'inRegion', count: 2 },
+      { value: 'any', count: 4 },
+    ]);
+    for (const product of answer.results) expect(product.availability.inRegion).toBeGreaterThan(0);
+  });
+
+  it('takes several brands or categories at once', async () => {
+    const answer = await searchOk({ category: ['Gizmos', 'Widgets'], brand: ['Narrowco', 'Otherco'] });
+    expect(answer.totalResults).toBe(9);
+  });
+
+  it('follows stock as it moves in and out of the region', async () => {
+    await t.db.execute(sql`UPDATE stock SET quantity = 0 WHERE sku = 'NRW-001'`);
+    await t.db.execute(sql`INSERT INTO stock (warehouse_code, sku, quantity) VALUES (${servingCo}, 'NRW-004', 3)`);
+    const answer = await searchOk({ availability: 'inRegion' });
+    expect(skusOf(answer).sort()).toEqual(['NRW-002', 'NRW-004', 'OTH-001']);
+    await t.db.execute(sql`DELETE FROM stock WHERE sku = 'NRW-004'`);
+    await t.db.execute(sql`UPDATE stock SET quantity = 5 WHERE sku = 'NRW-001'`);
+    expect(skusOf(await searchOk({ availability: 'inRegion' })).sort()).toEqual(['NRW-001', 'NRW-002', 'OTH-001']);
+  });
+
+  it('follows a product moved to another category', async () => {
+    await t.db.execute(sql`UPDATE products SET category = 'Widgets' WHERE sku = 'NRW-004'`);
+    expect((await searchOk({ category: ['Widgets'] })).totalResults).toBe(5);
+    await t.db.execute(sql`UPDATE products SET category = 'Gizmos' WHERE sku = 'NRW-004'`);
+    expect((await searchOk({ category: ['Widgets'] })).totalResults).toBe(4);
+  });
+
+  it('filters the whole catalog without keywords, counted as such', async () => {
+    const answer = await searchOk({ keywords: '', brand: ['Otherco'] });
+    expect(answer.totalResults).toBe(3);
+    expect(answer.facets.brand.find((b) => b.value === 'Narrowco')?.count).toBe(6);
+    expect(answer.facets.brand.length).toBeGreaterThan(2);
+  });
+
+  it.each([
+    ['an unknown sort', { sort: 'cheapest' }],
+    ['an unknown availability', { availability: 'soon' }],
+    ['a brand that is not text', { brand: [5] }],
+    ['too many categories', { category: Array.from({ length: 51 }, (_, i) => `c${i}`) }],
+  ])('answers 400 for %s', async (_, body) => {
+    const response = await search({ ...lifts, keywords: WORD, ...body });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('sorting', () => {
+  const labels = (answer: CatalogSearchResponse) => answer.results.map((p) => p.eCommerceInformation.label);
+  const prices = (answer: CatalogSearchResponse) => answer.results.map((p) => p.price);
+
+  it('orders by name, SKU and price both ways', async () => {
+    const byName = await searchOk({ sort: 'name' });
+    expect(labels(byName)).toEqual([...labels(byName)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(labels(byName)[0]).toBe(`Alpha ${WORD} gizmo`);
+
+    expect(skusOf(await searchOk({ sort: 'sku' }))).toEqual(made.map((p) => p.sku).sort());
+
+    const ascending = prices(await searchOk({ sort: 'price-asc' }));
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    const descending = prices(await searchOk({ sort: 'price-desc' }));
+    expect(descending).toEqual([...ascending].reverse());
+  });
+
+  it('pages a sorted search without overlap', async () => {
+    const first = await searchOk({ sort: 'price-asc', pageSize: 4, page: 1 });
+    const second = await searchOk({ sort: 'price-asc', pageSize: 4, page: 2 });
+    const third = await searchOk({ sort: 'price-asc', pageSize: 4, page: 3 });
+    expect(new Set([...skusOf(first), ...skusOf(second), ...skusOf(third)]).size).toBe(9);
+  });
+
+  it('orders the whole catalog by price when browsing', async () => {
+    const answer = await searchOk({ keywords: '', sort: 'price-desc', pageSize: 10 });
+    const listed = prices(answer);
+    expect(listed).toEqual([...listed].sort((a, b) => b - a));
+  });
+
+  it("puts what dealers ordered most over the last 90 days first under 'Featured', the default without keywords", async () => {
+    await refreshFeatured(t.db);
+    const { rows } = await t.db.execute(sql`
+      SELECT l.sku, count(DISTINCT l.order_id)::int AS orders
+      FROM order_lines l JOIN orders o ON o.id = l.order_id JOIN catalog_products cp ON cp.sku = l.sku AND cp.catalog_id = 'lifts'
+      WHERE o.entered_at >= now() - interval '90 days'
+      GROUP BY l.sku ORDER BY orders DESC, l.sku LIMIT 5`);
+    const mostOrdered = (rows as { sku: string }[]).map((row) => row.sku);
+    expect(mostOrdered.length).toBeGreaterThan(0);
+    const featured = await searchOk({ keywords: '', pageSize: 5 });
+    expect(skusOf(featured)).toEqual(mostOrdered.concat(skusOf(featured).slice(mostOrdered.length)));
+    expect(skusOf(await searchOk({ keywords: '', sort: 'featured', pageSize: 5 }))).toEqual(skusOf(featured));
+    // Recounting again changes nothing.
+    expect((await refreshFeatured(t.db)).changedRows).toBe(0);
+  });
+});
+
+describe('GET /api/catalog/suggest', () => {
+  const suggest = (query: Record<string, string>, auth = true) =>
+    t.request({ method: 'GET', url: '/api/catalog/suggest', query, token: auth ? token : undefined });
+  const suggestOk = async (q: string, query: Record<string, string> = {}) => {
+    const response = await suggest({ q, catalog: 'lifts', shipToState: 'CO', branchNumber: '101', ...query });
+    expect(response.statusCode, response.body).toBe(200);
+    return catalogSuggestResponseSchema.parse(response.json()).suggestions;
+  };
+
+  it('answers at most 8 products for the words typed so far, with label, brand and price', async () => {
+    const suggestions = await suggestOk('zephyr');
+    expect(suggestions).toHaveLength(8);
+    for (const s of suggestions) {
+      const product = made.find((p) => p.sku === s.sku)!;
+      expect(s).toEqual({ sku: product.sku, label: product.label, brand: product.brand, price: expect.any(Number) });
+    }
+  });
+
+  it('puts a SKU typed without its dash first', async () => {
+    expect((await suggestOk('oth002'))[0]?.sku).toBe('OTH-002');
+  });
+
+  it('forgives a typo in a long word', async () => {
+    expect((await suggestOk('zephyrnie gizmo')).map((s) => s.sku)).toContain('NRW-001');
+  });
+
+  it('answers none for one character, or without catalog, state or branch', async () => {
+    expect(await suggestOk('z')).toEqual([]);
+    expect(await suggestOk(WORD, { catalog: '' })).toEqual([]);
+    expect(await suggestOk(WORD, { shipToState: '' })).toEqual([]);
+    expect(await suggestOk(WORD, { branchNumber: '' })).toEqual([]);
+  });
+
+  it("refuses another organization's branch, and a caller not signed in", async () => {
+    expect((await suggest({ q: WORD, catalog: 'lifts', shipToState: 'CO', branchNumber: '999' })).statusCode).toBe(403);
+    expect((await suggest({ q: WORD, catalog: 'lifts', shipToState: 'CO', branchNumber: '101' }, false)).statusCode).toBe(401);
+  });
+});
