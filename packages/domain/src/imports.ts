@@ -92,6 +92,8 @@ export const catalogImportRowSchema = z.object({
   requiresLiftGate: yesNo('requiresLiftGate').optional(),
   requiresResidential: yesNo('requiresResidential').optional(),
   isSmallParcel: yesNo('isSmallParcel').optional(),
+  /** The catalog screen's 'Category' filter (issue 32); an empty cell clears it, a file without the column keeps it. */
+  category: text('The category', 100).optional(),
 });
 export type CatalogImportRow = z.output<typeof catalogImportRowSchema>;
 

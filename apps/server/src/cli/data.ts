@@ -17,8 +17,8 @@ export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|price
   import catalog FILE --catalog=ID      products of a catalog, in the columns of the catalog CSV export
                                         (sku,brand,model,label,shortDescription,price,msrp,netAvailable,
                                         nextReceiptDate,weight,length,width,height,requiresFlatbed,
-                                        requiresForkLift,requiresLiftGate,requiresResidential,isSmallParcel;
-                                        required: sku,brand,label,msrp). Upserts products by SKU, lists them
+                                        requiresForkLift,requiresLiftGate,requiresResidential,isSmallParcel,
+                                        category; required: sku,brand,label,msrp). Upserts products by SKU, lists them
                                         in the catalog, sets price in the catalog's price list.
                                         netAvailable and nextReceiptDate are read-only and ignored.
   import stock FILE                     stock on hand: sku,warehouse,quantity

@@ -18,6 +18,22 @@ export const PRODUCT_KINDS = [
 
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
+/**
+ * The category each kind of product is listed under (products.category, the catalog screen's
+ * 'Category' filter, issue 32): the kind's plural name, as migration 0015_catalog_facets.sql
+ * backfills it for products stored before it.
+ */
+export const KIND_CATEGORIES: Record<ProductKind, string> = {
+  'two-post-lift': 'Two-Post Lifts',
+  'four-post-lift': 'Four-Post Lifts',
+  'scissor-lift': 'Scissor Lifts',
+  'tire-changer': 'Tire Changers',
+  'wheel-balancer': 'Wheel Balancers',
+  alignment: 'Alignment Systems',
+  compressor: 'Air Compressors',
+  accessory: 'Accessories',
+};
+
 export type KindProfile = {
   /** Two or three letters in the SKU. */
   code: string;

@@ -9,7 +9,7 @@ import { BRANDS, brandByCode, type Brand } from './brands.js';
 import { featuredProducts, type FeaturedProduct, type ShippingFlags } from './featured-products.js';
 import { LIFTS_PRICE_LIST, SHOW_PRICE_LIST, VALLEY_PRICE_LIST, type CatalogId } from './organizations.js';
 import { slugOf } from './people.js';
-import { KIND_PROFILES, type ProductKind } from './product-kinds.js';
+import { KIND_CATEGORIES, KIND_PROFILES, type ProductKind } from './product-kinds.js';
 import { rngFor, type Rng } from './prng.js';
 import type { SizeProfile } from './sizes.js';
 import { LIFTS_WAREHOUSES, REGIONAL_WAREHOUSES, CENTRAL_WAREHOUSE, SHOW_WAREHOUSE } from './warehouses.js';
@@ -185,6 +185,7 @@ function buildPlan(rng: Rng, id: Identity, catalogs: CatalogId[], featured?: Fea
       brand: id.brand.name,
       model: text.model,
       kind: id.kind,
+      category: KIND_CATEGORIES[id.kind],
       label: text.label,
       shortDescription: text.short,
       mediumDescription: text.medium,

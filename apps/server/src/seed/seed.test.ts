@@ -3,6 +3,7 @@
  * databases and checks the fixed names, flags and examples, the generated history's invariants and
  * that seeding is deterministic.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLE_KEYS, US_STATES } from '@portal/domain';
@@ -12,6 +13,7 @@ import { BRANDS } from './brands.js';
 import { FEATURED_ORDERS, FEATURED_ORDER_CASES, FEATURED_SKUS } from './featured.js';
 import { ORDER_SCRIPT } from './order-script.js';
 import { DEMO_PASSWORD } from './organizations.js';
+import { KIND_CATEGORIES } from './product-kinds.js';
 import { seedDatabase, seedDemoIfEmpty } from './seed.js';
 
 const NOW = new Date('2026-03-02T15:30:00.000Z');
@@ -237,6 +239,18 @@ describe('products', () => {
       'two-post-lift',
       'wheel-balancer',
     ]);
+  });
+
+  it("lists every product under its kind's category, in products and in the catalog search rows, as migration 0015 maps kinds", async () => {
+    const pairs = await rows<{ kind: string; category: string }>(sql`SELECT DISTINCT kind, category FROM products ORDER BY 1`);
+    expect(Object.fromEntries(pairs.map((p) => [p.kind, p.category]))).toEqual(KIND_CATEGORIES);
+    const stale = await one(
+      sql`SELECT count(*)::int AS n FROM catalog_search s JOIN products p ON p.sku = s.sku WHERE s.category <> p.category`,
+    );
+    expect(stale.n).toBe(0);
+    const migration = readFileSync(new URL('../../drizzle/0015_catalog_facets.sql', import.meta.url), 'utf8');
+    const backfill = Object.fromEntries([...migration.matchAll(/WHEN '([a-z-]+)' THEN '([^']+)'/g)].map((m) => [m[1], m[2]]));
+    expect(backfill).toEqual(KIND_CATEGORIES);
   });
 
   it('prices every product in each of its catalogs, mostly below MSRP', async () => {

@@ -76,6 +76,41 @@ describe('catalog products', () => {
     expect(detail.json()).toMatchObject({ sku: 'API-NEW-1', msrp: 500, price: 400 });
   });
 
+  it('reads the category column from CSV and JSON, keeps it when the column is left out, and refuses one over 100 characters', async () => {
+    const url = '/api/integration/catalogs/lifts/products';
+    const categoryOf = async () =>
+      (await t.db.select({ category: products.category }).from(products).where(eq(products.sku, 'API-CAT-1')))[0]?.category;
+    const csv = await put(url, 'sku,brand,label,msrp,category\nAPI-CAT-1,Acme,Category Lift,500.00, Two-Post Lifts \n');
+    expect(csv.json()).toMatchObject({ inserted: 1 });
+    expect(await categoryOf()).toBe('Two-Post Lifts');
+
+    const json = await put(url, [{ sku: 'API-CAT-1', brand: 'Acme', label: 'Category Lift', msrp: 500, category: 'Heavy Lifts' }]);
+    expect(json.json()).toMatchObject({ updated: 1 });
+    expect(await categoryOf()).toBe('Heavy Lifts');
+    const without = await put(url, [{ sku: 'API-CAT-1', brand: 'Acme', label: 'Category Lift', msrp: 500 }]);
+    expect(without.json()).toMatchObject({ unchanged: 1 });
+    expect(await categoryOf()).toBe('Heavy Lifts');
+
+    const tooLong = await put(url, [{ sku: 'API-CAT-1', brand: 'Acme', label: 'Category Lift', msrp: 500, category: 'x'.repeat(101) }]);
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual({ messages: [{ field: 'category', message: 'Row 1: The category is longer than 100 characters.' }] });
+    expect(await categoryOf()).toBe('Heavy Lifts');
+
+    const admin = await t.login('admin@summitlift.example.com');
+    const exported = await t.request({
+      method: 'GET',
+      url: '/api/catalog/export?companyNumber=1&branchNumber=101&catalog=lifts',
+      token: admin,
+    });
+    expect(exported.body.split('\r\n')[0]!.endsWith(',category')).toBe(true);
+    expect(
+      exported.body
+        .split('\r\n')
+        .find((line) => line.startsWith('API-CAT-1,'))!
+        .endsWith(',Heavy Lifts'),
+    ).toBe(true);
+  });
+
   it('answers 422 naming each bad line, and writes nothing', async () => {
     const file = 'sku,brand,label,msrp\nAPI-OK-2,Acme,Fine,1.00\nAPI-BAD-3,Acme,,1.00\n';
     const response = await put('/api/integration/catalogs/lifts/products', file);

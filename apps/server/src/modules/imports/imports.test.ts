@@ -43,7 +43,7 @@ async function rejection(promise: Promise<unknown>): Promise<ImportRejectedError
 }
 
 const HEADER =
-  'sku,brand,model,label,shortDescription,price,msrp,netAvailable,nextReceiptDate,weight,length,width,height,requiresFlatbed,requiresForkLift,requiresLiftGate,requiresResidential,isSmallParcel';
+  'sku,brand,model,label,shortDescription,price,msrp,netAvailable,nextReceiptDate,weight,length,width,height,requiresFlatbed,requiresForkLift,requiresLiftGate,requiresResidential,isSmallParcel,category';
 
 describe('catalog import', () => {
   it('imports its own export unchanged, row for row, and writes nothing', async () => {
@@ -70,7 +70,7 @@ describe('catalog import', () => {
       header,
       first!.replace(a.label!, 'Renamed Zebra Lift'),
       second!.replace(`,${b.price},`, ',1234.56,'),
-      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true',
+      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true, Jacks ',
     ].join('\r\n');
 
     const result = await importCsv({ kind: 'catalog', catalogId: 'lifts' }, file);
@@ -92,12 +92,13 @@ describe('catalog import', () => {
       requiresLiftGate: true,
       isSmallParcel: true,
       height: 3,
+      category: 'Jacks',
     });
     const newSearchRow = await handle.db.select().from(catalogSearch).where(eq(catalogSearch.sku, 'NEW-IMPORT-1'));
-    expect(newSearchRow.map((r) => r.catalogId)).toEqual(['lifts']);
+    expect(newSearchRow.map((r) => [r.catalogId, r.category])).toEqual([['lifts', 'Jacks']]);
     const exported = await exportText('lifts');
     expect(exported).toContain(
-      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true\r\n',
+      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true,Jacks\r\n',
     );
     expect(exported).toContain(`${b.sku},`);
     expect(exported.split('\r\n').find((l) => l.startsWith(`${b.sku},`))).toContain(',1234.56,');
@@ -106,6 +107,58 @@ describe('catalog import', () => {
     const again = await importCsv({ kind: 'catalog', catalogId: 'lifts' }, file);
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
     expect((await totals('lifts')).version).toBe(after.version);
+  });
+
+  it('reads the category column: a changed category reaches the search rows, a file without the column keeps it, an empty cell clears it', async () => {
+    const { sku, category } = (
+      await handle.db.execute(
+        sql`SELECT p.sku, p.category FROM products p JOIN catalog_products cp ON cp.sku = p.sku WHERE cp.catalog_id = 'lifts' AND p.category <> '' ORDER BY p.sku LIMIT 1`,
+      )
+    ).rows[0] as { sku: string; category: string };
+    const stored = async () => {
+      const [product] = await handle.db
+        .select({ category: products.category, label: products.label })
+        .from(products)
+        .where(eq(products.sku, sku));
+      const searchRows = await handle.db.select({ category: catalogSearch.category }).from(catalogSearch).where(eq(catalogSearch.sku, sku));
+      return { ...product!, search: [...new Set(searchRows.map((r) => r.category))] };
+    };
+    const [before] = await handle.db.select().from(products).where(eq(products.sku, sku));
+    const row = (cells: string) =>
+      `sku,brand,label,msrp${cells ? ',category' : ''}\n${sku},${before!.brand},"${before!.label}",${(before!.msrpCents / 100).toFixed(2)}`;
+
+    const version = (await totals('lifts')).version;
+    expect(await importCsv({ kind: 'catalog', catalogId: 'lifts' }, `${row('x')},Heavy Lifts\n`)).toMatchObject({ updated: 1 });
+    expect(await stored()).toMatchObject({ category: 'Heavy Lifts', search: ['Heavy Lifts'] });
+    expect((await totals('lifts')).version).toBeGreaterThan(version);
+
+    // Without the column (CSV and JSON alike) the category stays.
+    expect(await importCsv({ kind: 'catalog', catalogId: 'lifts' }, `${row('')}\n`)).toMatchObject({ unchanged: 1 });
+    const json = await runImport(handle.db, { kind: 'catalog', catalogId: 'lifts' }, 'Row', [
+      { position: 1, cells: { sku, brand: before!.brand, label: before!.label, msrp: before!.msrpCents / 100, category: null } },
+    ]);
+    expect(json).toMatchObject({ unchanged: 1 });
+    expect((await stored()).category).toBe('Heavy Lifts');
+
+    // JSON sets it (trimmed); an empty CSV cell clears it.
+    await runImport(handle.db, { kind: 'catalog', catalogId: 'lifts' }, 'Row', [
+      {
+        position: 1,
+        cells: { sku, brand: before!.brand, label: before!.label, msrp: before!.msrpCents / 100, category: `  ${category} ` },
+      },
+    ]);
+    expect(await stored()).toMatchObject({ category, search: [category] });
+    await importCsv({ kind: 'catalog', catalogId: 'lifts' }, `${row('x')},\n`);
+    expect(await stored()).toMatchObject({ category: '', search: [''] });
+    await importCsv({ kind: 'catalog', catalogId: 'lifts' }, `${row('x')},${category}\n`);
+    expect((await stored()).category).toBe(category);
+
+    // Longer than 100 characters: the row is refused with its line, and nothing is written.
+    const error = await rejection(importCsv({ kind: 'catalog', catalogId: 'lifts' }, `${row('x')},${'c'.repeat(101)}\n`));
+    expect(describeRowErrors(error.place, error.errors, error.invalidRows)).toEqual([
+      { field: 'category', message: 'Line 2: The category is longer than 100 characters.' },
+    ]);
+    expect((await stored()).category).toBe(category);
   });
 
   it('reports every bad row with its line and reason, and writes nothing', async () => {
