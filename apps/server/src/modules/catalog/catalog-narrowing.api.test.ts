@@ -149,6 +149,33 @@ describe('facets and filters', () => {
     expect(answer.facets.brand.length).toBeGreaterThan(2);
   });
 
+  it('counts the whole catalog from its kept group counts, in step with every change (drizzle/0019)', async () => {
+    await t.db.execute(sql`UPDATE products SET category = 'Widgets' WHERE sku = 'OTH-001'`);
+    await t.db.execute(sql`UPDATE stock SET quantity = 0 WHERE sku = 'NRW-002'`);
+    await t.db.execute(sql`DELETE FROM catalog_products WHERE sku = 'OTH-003'`);
+    const answer = await searchOk({ keywords: '', brand: ['Otherco', 'Narrowco'] });
+    const counted = async (where: ReturnType<typeof sql>) =>
+      Number(((await t.db.execute(sql`SELECT count(*)::int AS n FROM catalog_search s WHERE s.catalog_id = 'lifts' AND ${where}`)).rows[0] as { n: number }).n);
+    expect(answer.facets.category).toEqual([
+      { value: 'Gizmos', count: await counted(sql`s.brand IN ('Otherco', 'Narrowco') AND s.category = 'Gizmos'`) },
+      { value: 'Widgets', count: await counted(sql`s.brand IN ('Otherco', 'Narrowco') AND s.category = 'Widgets'`) },
+    ]);
+    expect(answer.facets.category.map((c) => c.count)).toEqual([4, 4]);
+    expect(answer.facets.availability).toEqual([
+      { value: 'inRegion', count: 2 },
+      { value: 'any', count: 8 },
+    ]);
+    const { rows } = await t.db.execute(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT catalog_id, brand, category, stocked_warehouses, count(*)::int AS products FROM catalog_search GROUP BY 1, 2, 3, 4
+      ) c FULL JOIN catalog_facet_counts f USING (catalog_id, brand, category, stocked_warehouses)
+      WHERE c.products IS DISTINCT FROM f.products`);
+    expect(Number((rows[0] as { n: number }).n)).toBe(0);
+    await t.db.execute(sql`UPDATE products SET category = 'Gizmos' WHERE sku = 'OTH-001'`);
+    await t.db.execute(sql`UPDATE stock SET quantity = 5 WHERE sku = 'NRW-002'`);
+    await t.db.execute(sql`INSERT INTO catalog_products (catalog_id, sku) VALUES ('lifts', 'OTH-003')`);
+  });
+
   it.each([
     ['an unknown sort', { sort: 'cheapest' }],
     ['an unknown availability', { availability: 'soon' }],

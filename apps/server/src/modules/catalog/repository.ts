@@ -285,9 +285,12 @@ function keywordConditions(ctx: PricingContext, plan: KeywordPlan | null): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/** One facet group's filter as a condition on catalog_search `s` (true when the group filters nothing). */
-function brandFilter(filter: SearchFilter): SQL {
-  return filter.brands.length ? sql`s.brand_key = ANY(${sql.param(filter.brands.map((b) => b.toLowerCase()))}::text[])` : sql`true`;
+/**
+ * One facet group's filter as a condition on a row `s` holding `brand`, `category` and
+ * `stocked_warehouses` (catalog_search, or catalog_facet_counts): true when the group filters nothing.
+ */
+function brandFilter(filter: SearchFilter, lowerBrand: SQL = sql`lower(s.brand)`): SQL {
+  return filter.brands.length ? sql`${lowerBrand} = ANY(${sql.param(filter.brands.map((b) => b.toLowerCase()))}::text[])` : sql`true`;
 }
 function categoryFilter(filter: SearchFilter): SQL {
   return filter.categories.length ? sql`s.category = ANY(${sql.param(filter.categories)}::text[])` : sql`true`;
@@ -367,7 +370,7 @@ export function searchPageSql(
   return sql`
     WITH ${regionSources(ctx, shipToState)}
     SELECT s.sku FROM catalog_search s CROSS JOIN region CROSS JOIN cat ${order.joins}
-    WHERE ${keywordConditions(ctx, plan)} AND ${brandFilter(filter)} AND ${categoryFilter(filter)} AND ${availabilityFilter(filter)}
+    WHERE ${keywordConditions(ctx, plan)} AND ${brandFilter(filter, sql`s.brand_key`)} AND ${categoryFilter(filter)} AND ${availabilityFilter(filter)}
     ORDER BY ${order.orderBy}
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
@@ -377,29 +380,33 @@ export type FacetRow = { group: 'brand' | 'category' | 'availability'; value: st
 
 /**
  * The facet counts of a search: per brand, per category and the availability pair, each group
- * counted over the keyword matches with the other groups' filters applied. One pass over the matches'
- * narrow rows (materialized once); the result's total is the availability row the search chose.
+ * counted over the keyword matches with the other groups' filters applied; the result's total is the
+ * availability row the search chose. With keywords, one pass over the matches' narrow rows
+ * (materialized once); without, the catalog's per-group product counts (catalog_facet_counts, kept by
+ * the triggers of drizzle/0019), so browsing never counts the whole catalog.
  */
 export function searchFacetsSql(ctx: PricingContext, shipToState: string | null, filter: SearchFilter): SQL {
   const plan = keywordPlan(filter.keywords, filter.corrections);
+  const matches = plan
+    ? sql`SELECT s.brand, s.category, s.stocked_warehouses, 1 AS products FROM catalog_search s WHERE ${keywordConditions(ctx, plan)}`
+    : sql`SELECT s.brand, s.category, s.stocked_warehouses, s.products FROM catalog_facet_counts s WHERE s.catalog_id = ${ctx.catalogId}`;
   const inRegionOk = filter.inRegionOnly ? sql`m.in_region` : sql`true`;
   return sql`
     WITH ${regionSources(ctx, shipToState)},
     m AS MATERIALIZED (
-      SELECT s.brand, s.category, (s.stocked_warehouses && region.codes) AS in_region,
+      SELECT s.brand, s.category, s.products, (s.stocked_warehouses && region.codes) AS in_region,
              (${brandFilter(filter)}) AS brand_ok, (${categoryFilter(filter)}) AS category_ok
-      FROM catalog_search s CROSS JOIN region
-      WHERE ${keywordConditions(ctx, plan)}
+      FROM (${matches}) s CROSS JOIN region
     )
-    SELECT 'brand' AS "group", m.brand AS value, count(*)::int AS count FROM m
+    SELECT 'brand' AS "group", m.brand AS value, sum(m.products)::int AS count FROM m
       WHERE m.category_ok AND ${inRegionOk} GROUP BY m.brand
     UNION ALL
-    SELECT 'category', m.category, count(*)::int FROM m
+    SELECT 'category', m.category, sum(m.products)::int FROM m
       WHERE m.brand_ok AND ${inRegionOk} AND m.category <> '' GROUP BY m.category
     UNION ALL
-    SELECT 'availability', 'inRegion', count(*) FILTER (WHERE m.in_region)::int FROM m WHERE m.brand_ok AND m.category_ok
+    SELECT 'availability', 'inRegion', coalesce(sum(m.products) FILTER (WHERE m.in_region), 0)::int FROM m WHERE m.brand_ok AND m.category_ok
     UNION ALL
-    SELECT 'availability', 'any', count(*)::int FROM m WHERE m.brand_ok AND m.category_ok`;
+    SELECT 'availability', 'any', coalesce(sum(m.products), 0)::int FROM m WHERE m.brand_ok AND m.category_ok`;
 }
 
 /**

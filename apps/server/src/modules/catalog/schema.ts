@@ -123,6 +123,22 @@ export const catalogSearch = pgTable(
   ],
 );
 
+/**
+ * Per catalog and (brand, category, stocked warehouses): how many products have them, kept by the
+ * triggers of drizzle/0019 on catalog_search. The facet counts of a catalog browsed without keywords.
+ */
+export const catalogFacetCounts = pgTable(
+  'catalog_facet_counts',
+  {
+    catalogId: text('catalog_id').notNull(),
+    brand: text('brand').notNull(),
+    category: text('category').notNull(),
+    stockedWarehouses: text('stocked_warehouses').array().notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.brand, t.category, t.stockedWarehouses] })],
+);
+
 /** Per catalog, kept by the same triggers: the number of products listed and a version that moves with every change. */
 export const catalogSearchTotals = pgTable('catalog_search_totals', {
   catalogId: text('catalog_id').primaryKey(),
