@@ -11,8 +11,9 @@ import { readImportCsv } from '../modules/imports/csv-input.js';
 import { ImportFileError, ImportRejectedError, describeRowErrors } from '../modules/imports/errors.js';
 import { runImport, type ImportTarget } from '../modules/imports/service.js';
 import { CliError, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
+import { importSynonymsCommand } from './synonyms.js';
 
-export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|prices> FILE [options]
+export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|prices|synonyms> FILE [options]
 
   import catalog FILE --catalog=ID      products of a catalog, in the columns of the catalog CSV export
                                         (sku,brand,model,label,shortDescription,price,msrp,netAvailable,
@@ -23,6 +24,9 @@ export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|price
                                         netAvailable and nextReceiptDate are read-only and ignored.
   import stock FILE                     stock on hand: sku,warehouse,quantity
   import prices FILE --price-list=ID    dealer net prices of a price list: sku,price
+  import synonyms FILE --catalog=ID     the catalog's synonym sets, replacing them all: one set per line,
+                                        its terms separated by commas (two post,2 post,2-post); 2 to 20
+                                        terms of at most 100 characters per set, at most 1000 sets
 
 options:
   --skip-invalid     write the valid rows and list the invalid ones (default: write nothing if any row is invalid)
@@ -52,10 +56,16 @@ export async function importCommand(args: string[], ctx: CliContext): Promise<vo
   );
   if (values.help) return ctx.out(IMPORT_HELP);
   const [kind, file, ...extra] = positionals;
-  if (!kind || !KINDS.includes(kind as ImportKind))
-    throw usageError(`import needs catalog, stock or prices${kind ? `, not "${kind}"` : ''}.\n\n${IMPORT_HELP}`);
+  if (!kind || !(KINDS.includes(kind as ImportKind) || kind === 'synonyms'))
+    throw usageError(`import needs catalog, stock, prices or synonyms${kind ? `, not "${kind}"` : ''}.\n\n${IMPORT_HELP}`);
   if (!file) throw usageError(`import ${kind} needs the FILE to read.\n\n${IMPORT_HELP}`);
   if (extra.length > 0) throw usageError(`Unexpected argument "${extra[0]}".\n\n${IMPORT_HELP}`);
+  if (kind === 'synonyms') {
+    if (!values.catalog?.trim()) throw usageError('import synonyms needs --catalog=ID.');
+    if (values['price-list'] !== undefined || values['skip-invalid'] !== undefined)
+      throw usageError('import synonyms takes only --catalog: the file replaces every set, or nothing when a line is bad.');
+    return importSynonymsCommand(file, values.catalog.trim(), ctx);
+  }
 
   let target: ImportTarget;
   if (kind === 'catalog') {
@@ -64,7 +74,7 @@ export async function importCommand(args: string[], ctx: CliContext): Promise<vo
   } else if (kind === 'prices') {
     target = { kind: 'prices', priceListId: wholeNumberArg(values['price-list'], '--price-list') };
   } else target = { kind: 'stock' };
-  if (kind !== 'catalog' && values.catalog !== undefined) throw usageError('--catalog is only for import catalog.');
+  if (kind !== 'catalog' && values.catalog !== undefined) throw usageError('--catalog is only for import catalog and import synonyms.');
   if (kind !== 'prices' && values['price-list'] !== undefined) throw usageError('--price-list is only for import prices.');
 
   let text: Buffer;

@@ -146,6 +146,18 @@ export const catalogSearchTotals = pgTable('catalog_search_totals', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * Per catalog, the synonym sets its manufacturer manages (issue 32; drizzle/0017_catalog_synonyms.sql):
+ * each set a list of lower-cased terms that mean the same (["two post", "2 post"]), read and replaced
+ * whole through catalog/synonyms.ts, which moves the catalog's search version with every change.
+ */
+export const catalogSynonyms = pgTable('catalog_synonyms', {
+  catalogId: text('catalog_id')
+    .primaryKey()
+    .references(() => catalogs.id),
+  sets: jsonb('sets').$type<string[][]>().notNull().default([]),
+});
+
 export const priceListItems = pgTable(
   'price_list_items',
   {

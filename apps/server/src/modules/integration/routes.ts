@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  errorBodySchema,
+  importCatalogParamsSchema,
   integrationExpectedShipDateRequestSchema,
   integrationInvoiceRequestSchema,
   integrationOrderParamsSchema,
@@ -13,8 +15,11 @@ import {
   integrationShipmentRequestSchema,
   integrationStatusRequestSchema,
   integrationUpdateResponseSchema,
+  synonymSetsRequestSchema,
+  synonymSetsResponseSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
+import { readCatalogSynonyms, replaceCatalogSynonyms } from '../catalog/synonyms.js';
 import { importRoutes } from '../imports/routes.js';
 import { ordersPlacedSince, recordInvoice, recordShipment, updateExpectedShipDate, updateOrderStatus } from './service.js';
 
@@ -24,6 +29,36 @@ const common = { tags: ['integration'] };
 export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // Catalog, stock and price imports (modules/imports): their own scope, which alone parses CSV bodies.
   await app.register(importRoutes, { db });
+
+  app.put('/api/integration/catalogs/:id/synonyms', {
+    config: { access: 'integration' },
+    schema: {
+      ...common,
+      summary: "Replace a catalog's synonym sets",
+      description: `${AUTH} Body: every set of the catalog, such as \`[{ "terms": ["two post", "2 post"] }]\` (an empty list removes them all): at most 1000 sets of 2 to 20 terms, each term 1 to 100 characters, stored trimmed and in lower case. A search for one term of a set (whole words, any case) also finds the others. Answers the sets as stored; 404 for an unknown catalog.`,
+      params: importCatalogParamsSchema,
+      body: synonymSetsRequestSchema,
+      response: { 200: synonymSetsResponseSchema, 404: errorBodySchema },
+    },
+    handler: (request) =>
+      replaceCatalogSynonyms(
+        db,
+        request.params.id,
+        request.body.map((set) => set.terms),
+      ),
+  });
+
+  app.get('/api/integration/catalogs/:id/synonyms', {
+    config: { access: 'integration' },
+    schema: {
+      ...common,
+      summary: "A catalog's synonym sets",
+      description: `${AUTH} The sets as stored (terms in lower case); 404 for an unknown catalog.`,
+      params: importCatalogParamsSchema,
+      response: { 200: synonymSetsResponseSchema, 404: errorBodySchema },
+    },
+    handler: (request) => readCatalogSynonyms(db, request.params.id),
+  });
 
   app.post('/api/integration/orders/:documentNumber/status', {
     config: { access: 'integration' },
