@@ -52,6 +52,10 @@ try {
   const copy = path.join(work, 'drizzle');
   cpSync(DRIZZLE_DIR, copy, { recursive: true });
   const before = new Set([...readdirSync(copy), ...readdirSync(path.join(copy, 'meta')).map((f) => `meta/${f}`)]);
+  // drizzle-kit numbers what it writes by the journal's length: with a gap in the numbers (a migration
+  // number left unused) it overwrites an existing snapshot file instead of adding one.
+  const snapshotText = (dir, file) => readFileSync(path.join(dir, 'meta', file), 'utf8');
+  const snapshotsBefore = new Map(snapshotFiles(path.join(copy, 'meta')).map((f) => [f, snapshotText(copy, f)]));
   // drizzle-kit prefixes `--out` with "./", so it must be relative to the working directory.
   const result = spawnSync(
     path.join(REPO_ROOT, 'node_modules/.bin/drizzle-kit'),
@@ -63,7 +67,7 @@ try {
     process.exit(2);
   }
   const created = [...readdirSync(copy), ...readdirSync(path.join(copy, 'meta')).map((f) => `meta/${f}`)].filter(
-    (f) => !before.has(f) && f !== 'meta',
+    (f) => (!before.has(f) && f !== 'meta') || (snapshotsBefore.has(f.slice(5)) && snapshotsBefore.get(f.slice(5)) !== snapshotText(copy, f.slice(5))),
   );
   if (created.length === 0) {
     console.log('The newest snapshot matches the schema: db:generate would generate nothing.');
