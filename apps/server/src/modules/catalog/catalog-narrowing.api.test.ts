@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { catalogSuggestResponseSchema, type CatalogSearchResponse } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createApiKey } from '../integration/api-keys.js';
 import { refreshFeatured } from './featured.js';
 
 const ADMIN = 'admin@summitlift.example.com';
@@ -231,6 +232,30 @@ describe('sorting', () => {
     expect(skusOf(await searchOk({ keywords: '', sort: 'featured', pageSize: 5 }))).toEqual(skusOf(featured));
     // Recounting again changes nothing.
     expect((await refreshFeatured(t.db)).changedRows).toBe(0);
+  });
+});
+
+describe('synonyms', () => {
+  it("finds products by a term of the catalog's synonym sets, set through the integration API, and forgets a removed set", async () => {
+    const { key } = await createApiKey(t.db, 'ERP synonyms search');
+    const putSets = async (sets: { terms: string[] }[]) => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/integration/catalogs/lifts/synonyms',
+        payload: sets,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    expect((await searchOk({ keywords: 'doohickey' })).totalResults).toBe(0);
+    await putSets([{ terms: ['doohickey', 'gizmo'] }, { terms: ['thingamajig', 'india widget'] }]);
+    const gizmos = await searchOk({ keywords: 'doohickey' });
+    expect(skusOf(gizmos).sort()).toEqual(skusWhere((p) => p.label.endsWith('gizmo')));
+    // A term of several words stands for all of them; the other words of the text still count.
+    expect(skusOf(await searchOk({ keywords: `thingamajig ${WORD}` }))).toEqual(['OTH-003']);
+    expect(skusOf(await searchOk({ keywords: 'doohickey delta' }))).toEqual(['NRW-001']);
+    await putSets([]);
+    expect((await searchOk({ keywords: 'doohickey' })).totalResults).toBe(0);
   });
 });
 

@@ -13,7 +13,10 @@ export type KeywordPlan = {
   containsPattern: string;
   /** `text%`: SKUs starting with the text rank right after the exact SKU. */
   prefixPattern: string;
-  /** `'word':* & 'other':*` for to_tsquery, or null when no word survives cleaning. */
+  /**
+   * `'word':* & 'other':*` for to_tsquery, or null when no word survives cleaning; with synonym
+   * phrasings (synonyms.ts), each phrasing's query ORed: `('two':* & 'post':*) | ('2':* & 'post':*)`.
+   */
   tsQuery: string | null;
   /** `%word%` per word: a label holding every word ranks above matches in descriptions only. */
   labelPatterns: string[];
@@ -69,12 +72,28 @@ export function searchWords(keywords: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-export function keywordPlan(keywords: string | null | undefined, corrections?: ReadonlyMap<string, string[]>): KeywordPlan | null {
+/** One phrasing's words as a tsquery, all of them required; null when no word survives cleaning. */
+function phraseQuery(phrase: string, corrections: ReadonlyMap<string, string[]> | undefined): string | null {
+  const words = phrase.trim().split(/\s+/).slice(0, MAX_WORDS);
+  const lexemes = words.map((word) => lexeme(word, corrections)).filter((l): l is string => l !== null);
+  return lexemes.length > 0 ? lexemes.join(' & ') : null;
+}
+
+/**
+ * The search plan of the keyword text. `corrections`: catalog words per typed word (vocabulary.ts);
+ * `alternatives`: the text's other phrasings through the catalog's synonym sets, matched as words
+ * like the text (SKU matching and the ranking's label test use the typed text only).
+ */
+export function keywordPlan(
+  keywords: string | null | undefined,
+  corrections?: ReadonlyMap<string, string[]>,
+  alternatives: readonly string[] = [],
+): KeywordPlan | null {
   const text = (keywords ?? '').trim().replace(/\s+/g, ' ');
   if (!text) return null;
   const lower = text.toLowerCase();
   const words = text.split(' ').slice(0, MAX_WORDS);
-  const lexemes = words.map((word) => lexeme(word, corrections)).filter((l): l is string => l !== null);
+  const queries = [text, ...alternatives].map((phrase) => phraseQuery(phrase, corrections)).filter((q): q is string => q !== null);
   const skuCompact = compactSku(text);
   const hasSkuKey = skuCompact.length >= MIN_SKU_PREFIX;
   return {
@@ -85,7 +104,7 @@ export function keywordPlan(keywords: string | null | undefined, corrections?: R
     skuCompactEnd: hasSkuKey ? `${skuCompact}~` : null,
     containsPattern: `%${escapeLike(lower)}%`,
     prefixPattern: `${escapeLike(lower)}%`,
-    tsQuery: lexemes.length > 0 ? lexemes.join(' & ') : null,
+    tsQuery: queries.length === 0 ? null : queries.length === 1 ? queries[0]! : queries.map((q) => `(${q})`).join(' | '),
     labelPatterns: words.map((word) => `%${escapeLike(word.toLowerCase())}%`),
   };
 }

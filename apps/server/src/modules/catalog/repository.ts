@@ -249,6 +249,8 @@ export type SearchFilter = {
   categories: string[];
   inRegionOnly: boolean;
   corrections?: ReadonlyMap<string, string[]>;
+  /** The keywords' other phrasings through the catalog's synonym sets (synonyms.ts). */
+  alternatives?: readonly string[];
 };
 
 /** The order of a result page; relevance without keywords orders as featured. */
@@ -365,7 +367,7 @@ export function searchPageSql(
   sort: SearchSort,
   page: { limit: number; offset: number },
 ): SQL {
-  const plan = keywordPlan(filter.keywords, filter.corrections);
+  const plan = keywordPlan(filter.keywords, filter.corrections, filter.alternatives);
   const order = sortOrder(sort, plan, ctx);
   return sql`
     WITH ${regionSources(ctx, shipToState)}
@@ -386,7 +388,7 @@ export type FacetRow = { group: 'brand' | 'category' | 'availability'; value: st
  * the triggers of drizzle/0019), so browsing never counts the whole catalog.
  */
 export function searchFacetsSql(ctx: PricingContext, shipToState: string | null, filter: SearchFilter): SQL {
-  const plan = keywordPlan(filter.keywords, filter.corrections);
+  const plan = keywordPlan(filter.keywords, filter.corrections, filter.alternatives);
   const matches = plan
     ? sql`SELECT s.brand, s.category, s.stocked_warehouses, 1 AS products FROM catalog_search s WHERE ${keywordConditions(ctx, plan)}`
     : sql`SELECT s.brand, s.category, s.stocked_warehouses, s.products FROM catalog_facet_counts s WHERE s.catalog_id = ${ctx.catalogId}`;

@@ -38,6 +38,7 @@ import {
 import { pricedTextCacheOf } from './priced-cache.js';
 import { productTextCacheOf, type StaticProductText } from './product-text-cache.js';
 import { CACHED_SKUS, facetCacheOf, searchCacheOf, type FacetedTotal } from './search-cache.js';
+import { catalogSynonyms, expandWithSynonyms } from './synonyms.js';
 import { catalogVocabulary, typoBudget } from './vocabulary.js';
 
 export const PRODUCT_NOT_FOUND = 'The product was not found.';
@@ -227,6 +228,17 @@ export function facetsFromRows(rows: FacetRow[]): CatalogFacets {
   return { brand: group('brand').sort(byCountThenValue), category: group('category').sort(byCountThenValue), availability };
 }
 
+/**
+ * What the catalog makes of typed keywords (issue 32): their other phrasings through its synonym
+ * sets, and catalog words for each word of 5+ letters (typed or from a synonym) that no catalog word
+ * starts with. Both follow the catalog's search version.
+ */
+async function keywordTerms(db: Database, ctx: PricingContext, keywords: string): Promise<Pick<SearchFilter, 'corrections' | 'alternatives'>> {
+  const sets = await catalogSynonyms(db, ctx.catalogId, ctx.searchVersion);
+  const alternatives = expandWithSynonyms(keywords, sets).slice(1);
+  return { alternatives, corrections: await typoCorrections(db, ctx, [keywords, ...alternatives].join(' ')) };
+}
+
 /** Catalog words for each typed word of 5+ letters that no catalog word starts with (issue 32). */
 async function typoCorrections(db: Database, ctx: PricingContext, keywords: string): Promise<Map<string, string[]>> {
   const corrections = new Map<string, string[]>();
@@ -278,7 +290,7 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
 
   const shipToState = criteria.shipToState;
   const plain = searchFilterOf(criteria);
-  const filter = isBrowsing(plain) ? plain : { ...plain, corrections: await typoCorrections(db, ctx, plain.keywords) };
+  const filter = isBrowsing(plain) ? plain : { ...plain, ...(await keywordTerms(db, ctx, plain.keywords)) };
   const sort = criteria.sort ?? defaultCatalogSort(plain.keywords);
   const window = { limit: pageSize, offset: (page - 1) * pageSize };
   const { facets, total } = await facetsOf(db, ctx, shipToState, filter);
@@ -298,7 +310,7 @@ export async function suggestProducts(db: Database, principal: Principal, query:
   const text = query.q.trim();
   if (!ctx || !query.branchNumber || !query.shipToState || text.length < MIN_SUGGEST_CHARACTERS) return [];
   const plain: SearchFilter = { keywords: text, brands: [], categories: [], inRegionOnly: false };
-  const filter = { ...plain, corrections: await typoCorrections(db, ctx, text) };
+  const filter = { ...plain, ...(await keywordTerms(db, ctx, text)) };
   const skus = await orderedPage(db, ctx, query.shipToState, filter, 'relevance', { limit: CATALOG_MAX_SUGGESTIONS, offset: 0 });
   return (await pricedPage(db, ctx, query.shipToState, skus)).map((productJson) => {
     const product = parseProduct(productJson);
