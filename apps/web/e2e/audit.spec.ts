@@ -75,7 +75,9 @@ test.describe('audit trail', () => {
     await login(page, USERS.buyer);
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Trail' })).toHaveCount(0);
     await page.goto('/organization/audit');
-    await expect(page.getByText('You do not have permission to view the audit trail.')).toBeVisible();
+    // Issue 34: the one Not Allowed page of every guarded screen, with its way home.
+    await expect(page.getByRole('heading', { name: 'Not Allowed' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/dashboard');
   });
 
   test('the audit trail, the address book and its dialog have no axe violations', async ({ page }) => {

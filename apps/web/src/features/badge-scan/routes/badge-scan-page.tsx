@@ -5,10 +5,10 @@
  * table holds this visit's scans; the leads themselves are kept by the server.
  */
 import { useRef, useState } from 'react';
-import { Navigate } from 'react-router';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { BADGE_MESSAGES } from '@portal/domain';
+import { NotAllowed } from '@/components/not-allowed';
 import { notifyBadgeFailure, QrScanModal } from '@/components/qr-scan-modal';
 import { useSession } from '@/lib/session-store';
 import { saveBadgeScan } from '../api/badge-scan';
@@ -22,7 +22,7 @@ export function BadgeScanPage() {
   const [scanned, setScanned] = useState<ScannedBadge[]>([]);
   const nextKey = useRef(1);
 
-  if (!organization.allowBadgeScan) return <Navigate to="/dashboard" replace />;
+  if (!organization.allowBadgeScan) return <NotAllowed what="the badge scan" />;
 
   async function answer(allowMarketing: boolean) {
     const badge = pendingBadge;

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, formatPhone, type ManagedUser } from '@portal/domain';
+import { NotAllowed } from '@/components/not-allowed';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { useSession } from '@/lib/session-store';
 import { usersQuery } from '../api/users';
@@ -18,12 +19,7 @@ export function UsersPage() {
   const users = useQuery({ ...usersQuery(), enabled: me.roles.manageUsers });
 
   if (!me.roles.manageUsers) {
-    return (
-      <Stack>
-        <Title order={1}>User Administration</Title>
-        <Text>You do not have permission to manage users.</Text>
-      </Stack>
-    );
+    return <NotAllowed what="User Administration" />;
   }
 
   const rows = users.data ?? [];
