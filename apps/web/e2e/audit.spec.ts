@@ -39,7 +39,9 @@ test.describe('audit trail', () => {
     const deactivated = table.getByRole('row', { name: new RegExp(`User deactivated.*${escaped}`) });
     await expect(deactivated).toHaveCount(1);
     await expect(deactivated).toContainText('Dana Whitfield');
-    await expect(deactivated).toContainText('isActive: Yes → No');
+    // Issue 34: the screen's label, not the field name isActive.
+    await expect(deactivated).toContainText('Active: Yes → No');
+    await expect(deactivated).not.toContainText('isActive');
     const invited = table.getByRole('row', { name: new RegExp(`User invited.*${escaped}`) });
     await expect(invited).toHaveCount(1);
     const texts = await rows.allInnerTexts();
