@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -60,11 +60,10 @@ export function UsersPage() {
               <IconRefresh size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Invite User">
-            <ActionIcon component={Link} to="/organization/users/invite" size="lg" aria-label="Invite User">
-              <IconPlus size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {/* Issue 34: the words beside the '+', so the button says what it does; its name stays 'Invite User'. */}
+          <Button component={Link} to="/organization/users/invite" leftSection={<IconPlus size={18} aria-hidden />}>
+            Invite User
+          </Button>
         </Group>
       </Group>
       <StackedTable
