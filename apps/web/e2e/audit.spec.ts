@@ -39,7 +39,9 @@ test.describe('audit trail', () => {
     const deactivated = table.getByRole('row', { name: new RegExp(`User deactivated.*${escaped}`) });
     await expect(deactivated).toHaveCount(1);
     await expect(deactivated).toContainText('Dana Whitfield');
-    await expect(deactivated).toContainText('isActive: Yes → No');
+    // Issue 34: the screen's label, not the field name isActive.
+    await expect(deactivated).toContainText('Active: Yes → No');
+    await expect(deactivated).not.toContainText('isActive');
     const invited = table.getByRole('row', { name: new RegExp(`User invited.*${escaped}`) });
     await expect(invited).toHaveCount(1);
     const texts = await rows.allInnerTexts();
@@ -75,7 +77,9 @@ test.describe('audit trail', () => {
     await login(page, USERS.buyer);
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Trail' })).toHaveCount(0);
     await page.goto('/organization/audit');
-    await expect(page.getByText('You do not have permission to view the audit trail.')).toBeVisible();
+    // Issue 34: the one Not Allowed page of every guarded screen, with its way home.
+    await expect(page.getByRole('heading', { name: 'Not Allowed' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/dashboard');
   });
 
   test('the audit trail, the address book and its dialog have no axe violations', async ({ page }) => {

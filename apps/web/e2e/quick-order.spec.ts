@@ -95,5 +95,8 @@ test('no Quick Order for a user without the checkout role', async ({ page }) => 
   await expect(menu(page).getByRole('link', { name: 'Quick Order' })).toHaveCount(0);
   await expect(menu(page).getByRole('link', { name: 'Saved Carts' })).toHaveCount(0);
   await page.goto('/quick-order');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Issue 34: the Not Allowed page rather than a silent bounce to the dashboard.
+  await expect(page).toHaveURL(/\/quick-order$/);
+  await expect(page.getByRole('heading', { name: 'Not Allowed' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toBeVisible();
 });

@@ -91,5 +91,8 @@ test('an organization without badge scanning has no entry and no page', async ({
   await login(page, USERS.owner);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'SEMA Badge Scan' })).toHaveCount(0);
   await page.goto('/sema');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Issue 34: the Not Allowed page rather than a silent bounce to the dashboard.
+  await expect(page).toHaveURL(/\/sema$/);
+  await expect(page.getByRole('heading', { name: 'Not Allowed' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toBeVisible();
 });

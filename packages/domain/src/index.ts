@@ -33,6 +33,7 @@ export * from './users/profile.js';
 export * from './checkout/index.js';
 export * from './badges/index.js';
 export * from './audit.js';
+export * from './audit-labels.js';
 export * from './addresses.js';
 export * from './quick-order.js';
 export * from './quick-order-reasons.js';

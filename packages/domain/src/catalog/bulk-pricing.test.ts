@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_PRICING_TIER_LABELS, bulkPricingTiers, parseNetPrice } from './bulk-pricing.js';
+import { BULK_PRICING_TIER_LABELS, bulkPricingTiers, netPriceError, parseNetPrice, readNetPrice } from './bulk-pricing.js';
 
 describe('bulkPricingTiers (spec 9)', () => {
   it('takes 2% off the net price, then 2% off each previous tier, in whole numbers', () => {
@@ -35,9 +35,51 @@ describe('parseNetPrice (spec 5)', () => {
     ['-5', 0],
     ['Infinity', 0],
     [42, 42],
+    ['$1,000', 1000],
+    ['1,000', 1000],
+    ['$1000', 1000],
     [null, 0],
     [undefined, 0],
   ])('parses %j as %j', (input, expected) => {
     expect(parseNetPrice(input)).toBe(expected);
+  });
+});
+
+describe('readNetPrice (issue 34: no silent zero)', () => {
+  it.each([
+    ['$1,000', 1000],
+    ['1,000', 1000],
+    ['$1000', 1000],
+    [' $ 1,234.50 ', 1234.5],
+    ['1,000,000', 1000000],
+    ['.5', 0.5],
+    ['0', 0],
+  ])('reads %j as the price %j, dollar signs and commas stripped', (input, value) => {
+    expect(readNetPrice(input)).toEqual({ kind: 'price', value });
+  });
+
+  it.each(['abc', '12abc', '-5', '1.2.3', '$', ',', 'Infinity', '1e3'])('reports %j as unreadable, naming the entry', (input) => {
+    expect(readNetPrice(input)).toEqual({ kind: 'unreadable', entry: input });
+  });
+
+  it('trims the entry it names', () => {
+    expect(readNetPrice('  ten dollars ')).toEqual({ kind: 'unreadable', entry: 'ten dollars' });
+  });
+
+  it('treats nothing typed as empty, not as an error', () => {
+    expect(readNetPrice('')).toEqual({ kind: 'empty' });
+    expect(readNetPrice('   ')).toEqual({ kind: 'empty' });
+    expect(readNetPrice(null)).toEqual({ kind: 'empty' });
+    expect(readNetPrice(undefined)).toEqual({ kind: 'empty' });
+  });
+
+  it('reads numbers as they are, refusing negative and non-finite ones', () => {
+    expect(readNetPrice(42)).toEqual({ kind: 'price', value: 42 });
+    expect(readNetPrice(-1)).toEqual({ kind: 'unreadable', entry: '-1' });
+    expect(readNetPrice(Number.NaN)).toEqual({ kind: 'unreadable', entry: 'NaN' });
+  });
+
+  it('names the entry in its message', () => {
+    expect(netPriceError('abc')).toContain('"abc"');
   });
 });

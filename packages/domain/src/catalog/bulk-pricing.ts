@@ -7,13 +7,35 @@ export const BULK_PRICING_STEP_DISCOUNT = 0.02;
 
 export type BulkPricingTier = { label: (typeof BULK_PRICING_TIER_LABELS)[number]; price: number };
 
+/**
+ * What the Net Price box holds once read (issue 34): a price, nothing typed, or an entry that is not
+ * a price. Dollar signs and commas are stripped first, as the cart's price override does
+ * (`parsePriceOverride`), so "$1,000", "1,000" and "$1000" all read as 1000.
+ */
+export type NetPriceEntry = { kind: 'price'; value: number } | { kind: 'empty' } | { kind: 'unreadable'; entry: string };
+
+export function readNetPrice(input: string | number | null | undefined): NetPriceEntry {
+  if (input === null || input === undefined) return { kind: 'empty' };
+  if (typeof input === 'number') {
+    return Number.isFinite(input) && input >= 0 ? { kind: 'price', value: input } : { kind: 'unreadable', entry: String(input) };
+  }
+  const entry = input.trim();
+  if (entry === '') return { kind: 'empty' };
+  const digits = entry.replace(/[$,]/g, '').trim();
+  if (!/^\d*\.?\d*$/.test(digits) || !/\d/.test(digits)) return { kind: 'unreadable', entry };
+  const value = Number(digits);
+  return Number.isFinite(value) ? { kind: 'price', value } : { kind: 'unreadable', entry };
+}
+
+/** The message under the Net Price box for an entry that cannot be read; it names the entry. */
+export function netPriceError(entry: string): string {
+  return `"${entry}" is not a price. Enter a number such as 1000 or $1,000.00.`;
+}
+
 /** Spec 5: the input is parsed as a number; anything invalid or negative becomes 0. */
 export function parseNetPrice(input: string | number | null | undefined): number {
-  if (input === null || input === undefined) return 0;
-  const text = typeof input === 'number' ? String(input) : input.trim();
-  if (text === '') return 0;
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? value : 0;
+  const read = readNetPrice(input);
+  return read.kind === 'price' && read.value > 0 ? read.value : 0;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { users } from '../users/schema.js';
 import { eventBadges, leads } from './schema.js';
 
 export type EventBadgeRow = typeof eventBadges.$inferSelect;
@@ -25,4 +26,32 @@ export async function saveLead(db: Database, lead: NewLead): Promise<void> {
       target: [leads.organizationId, leads.leadKey],
       set: { badge: lead.badge, allowMarketing: lead.allowMarketing, userId: lead.userId, updatedAt: sql`now()` },
     });
+}
+
+export type LeadRow = {
+  id: number;
+  badge: Record<string, string>;
+  allowMarketing: boolean;
+  scannedAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+};
+
+/** The organization's leads, the latest scanned first, each with the user who scanned it last. */
+export async function listLeads(db: Database, organizationId: number): Promise<LeadRow[]> {
+  return db
+    .select({
+      id: leads.id,
+      badge: leads.badge,
+      allowMarketing: leads.allowMarketing,
+      scannedAt: leads.updatedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(leads)
+    .leftJoin(users, and(eq(users.id, leads.userId), eq(users.organizationId, leads.organizationId)))
+    .where(eq(leads.organizationId, organizationId))
+    .orderBy(desc(leads.updatedAt), desc(leads.id));
 }

@@ -3,10 +3,16 @@
  * `POST /api/event/badge-lookup`) and the /sema badge scan that saves a lead (spec 7: `POST /event/badgescan`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badgeDetailsSchema, badgeLookupRequestSchema, badgeScanRequestSchema } from '@portal/domain';
+import {
+  badgeDetailsSchema,
+  badgeLookupRequestSchema,
+  badgeScanRequestSchema,
+  leadListSchema,
+  LEADS_EXPORT_FILE_NAME,
+} from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../auth/principal.js';
-import { lookUpBadge, scanBadge } from './service.js';
+import { leadsCsv, lookUpBadge, organizationLeads, scanBadge } from './service.js';
 
 export const badgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post('/api/event/badge-lookup', {
@@ -31,5 +37,35 @@ export const badgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       response: { 200: badgeDetailsSchema },
     },
     handler: (request) => scanBadge(db, principalOf(request), request.body),
+  });
+
+  // Issue 34: the leads the badge scan saved, as the /sema table and as a CSV file. The same access
+  // as the scan itself (spec 6: organizations with allowBadgeScan, whatever the user's roles), and
+  // only the caller's organization's leads.
+  app.get('/api/event/leads', {
+    config: { access: { flag: 'allowBadgeScan' } },
+    schema: {
+      tags: ['badges'],
+      summary: "The organization's badge leads, the latest scanned first",
+      response: { 200: leadListSchema },
+    },
+    handler: async (request) => ({ leads: await organizationLeads(db, principalOf(request)) }),
+  });
+
+  app.get('/api/event/leads/export', {
+    config: { access: { flag: 'allowBadgeScan' } },
+    schema: {
+      tags: ['badges'],
+      summary: `The organization's badge leads as CSV (${LEADS_EXPORT_FILE_NAME}); columns in docs/api.md`,
+      produces: ['text/csv'],
+    },
+    handler: async (request, reply) => {
+      const csv = await leadsCsv(db, principalOf(request));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${LEADS_EXPORT_FILE_NAME}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   });
 };

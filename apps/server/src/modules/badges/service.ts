@@ -3,11 +3,22 @@
  * from its own fields; a bare badge id is looked up in the event registration table. A scan on
  * /sema is also saved as a lead of the organization, with the marketing-consent answer.
  */
-import { BADGE_MESSAGES, badgeCountryCode, parseBadgePayload, type BadgeDetails, type BadgeScan } from '@portal/domain';
+import {
+  BADGE_MESSAGES,
+  badgeCountryCode,
+  EMPTY_BADGE_DETAILS,
+  LEADS_CSV_COLUMNS,
+  leadCsvCells,
+  parseBadgePayload,
+  type BadgeDetails,
+  type BadgeScan,
+  type Lead,
+} from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
-import { findEventBadge, saveLead, type EventBadgeRow } from './repository.js';
+import { csvRow } from '../catalog/csv.js';
+import { findEventBadge, listLeads, saveLead, type EventBadgeRow, type LeadRow } from './repository.js';
 
 function detailsOf(row: EventBadgeRow): BadgeDetails {
   return {
@@ -62,4 +73,33 @@ export async function scanBadge(db: Database, principal: Principal, request: Bad
     allowMarketing: request.allowMarketing,
   });
   return badge.details;
+}
+
+function leadOf(row: LeadRow): Lead {
+  const details = Object.fromEntries(
+    Object.keys(EMPTY_BADGE_DETAILS).map((key) => [key, typeof row.badge[key] === 'string' ? row.badge[key] : '']),
+  ) as BadgeDetails;
+  const name = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
+  return {
+    ...details,
+    id: row.id,
+    allowMarketing: row.allowMarketing,
+    scannedAt: row.scannedAt.toISOString(),
+    scannedBy: name || row.email || '',
+  };
+}
+
+/** `GET /api/event/leads` (issue 34): the caller's organization's leads, the latest scanned first. */
+export async function organizationLeads(db: Database, principal: Principal): Promise<Lead[]> {
+  return (await listLeads(db, principal.organization.id)).map(leadOf);
+}
+
+/**
+ * `GET /api/event/leads/export` (issue 34): the same leads as CSV, a header row of
+ * LEADS_CSV_COLUMNS, then one row per lead (the catalog export's CSV writing: RFC 4180, cells a
+ * spreadsheet would run as a formula defused, as badge texts are typed by visitors).
+ */
+export async function leadsCsv(db: Database, principal: Principal): Promise<string> {
+  const leads = await organizationLeads(db, principal);
+  return [csvRow(LEADS_CSV_COLUMNS), ...leads.map((lead) => csvRow(leadCsvCells(lead)))].join('');
 }

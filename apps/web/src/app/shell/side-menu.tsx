@@ -10,12 +10,11 @@ type SideMenuProps = {
   onChooseState: () => void;
   onChooseBranch: () => void;
   onNavigate: () => void;
-  onLogout: () => void;
 };
 
 /** The side menu of spec 2 "Signed-in shell", each entry shown only to the roles and flags it needs. */
 export function SideMenu(props: SideMenuProps) {
-  const { session, branchNumber, destinationState, onChooseState, onChooseBranch, onNavigate, onLogout } = props;
+  const { session, branchNumber, destinationState, onChooseState, onChooseBranch, onNavigate } = props;
   const { user, organization } = session;
   const { pathname } = useLocation();
   const branch = user.branches.find((b) => b.branchNumber === branchNumber);
@@ -88,7 +87,19 @@ export function SideMenu(props: SideMenuProps) {
           {link('/organization/audit', 'Audit Trail')}
         </Stack>
       )}
-      {link('/account/profile', 'Profile')}
+    </Stack>
+  );
+}
+
+/**
+ * Profile and Log Out, kept at the foot of the menu outside its scrolling part (issue 34: at
+ * 1280x800 on the organization pages 'Log Out' fell below the fold), so both are always on screen.
+ */
+export function AccountMenu({ onNavigate, onLogout }: { onNavigate: () => void; onLogout: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={2} className="portal-account-menu">
+      <NavLink component={Link} to="/account/profile" label="Profile" active={pathname === '/account/profile'} onClick={onNavigate} />
       <NavLink component="button" label="Log Out" onClick={onLogout} />
     </Stack>
   );

@@ -12,7 +12,7 @@ import { BusyOverlay } from '@/components/busy-overlay';
 import { OpenedOnce } from '@/components/opened-once';
 import { HeaderBreadcrumbs } from './header-breadcrumbs';
 import { loadLiveChat } from './live-chat';
-import { SideMenu } from './side-menu';
+import { AccountMenu, SideMenu } from './side-menu';
 
 /** The two choosers load when first opened: a page draws without the modals' code (issue 21). */
 const BranchModal = lazy(async () => ({ default: (await import('./branch-modal')).BranchModal }));
@@ -86,8 +86,9 @@ export function SignedInShell() {
           </div>
           <Group className="portal-header-actions" gap="xs" wrap="nowrap">
             {hasRoles(session.user.roles, 'checkout', 'catalog') && <CartHeaderSummary />}
-            <Button variant="subtle" size="compact-sm" onClick={() => setStateModalOpened(true)} visibleFrom="xs">
-              {destinationState ? `Ship to ${destinationState}` : 'Choose Destination State'}
+            {/* Issue 34: shown on a phone too ('Ship to' was hidden below 576 px). */}
+            <Button variant="subtle" size="compact-sm" onClick={() => setStateModalOpened(true)}>
+              {destinationState ? `Ship to ${destinationState}` : 'Choose State'}
             </Button>
           </Group>
         </div>
@@ -100,11 +101,21 @@ export function SignedInShell() {
             session={session}
             branchNumber={branchNumber}
             destinationState={destinationState}
-            onChooseState={() => setStateModalOpened(true)}
-            onChooseBranch={() => setBranchModalOpened(true)}
+            // Issue 34: on a phone the menu closes once a choice is made, so the chooser is not
+            // left under the open menu when it closes.
+            onChooseState={() => {
+              menu.close();
+              setStateModalOpened(true);
+            }}
+            onChooseBranch={() => {
+              menu.close();
+              setBranchModalOpened(true);
+            }}
             onNavigate={menu.close}
-            onLogout={() => void logout()}
           />
+        </AppShell.Section>
+        <AppShell.Section className="portal-menu-foot">
+          <AccountMenu onNavigate={menu.close} onLogout={() => void logout()} />
         </AppShell.Section>
       </AppShell.Navbar>
       <ShellMain>

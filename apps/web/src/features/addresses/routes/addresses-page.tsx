@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADDRESS_MESSAGES, formatPhone, formatZip, type SavedAddress, type ShipToAddress } from '@portal/domain';
+import { NotAllowed } from '@/components/not-allowed';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -24,12 +25,7 @@ export function AddressesPage() {
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
 
   if (!me.roles.manageUsers) {
-    return (
-      <Stack>
-        <Title order={1}>Addresses</Title>
-        <Text>You do not have permission to manage the address book.</Text>
-      </Stack>
-    );
+    return <NotAllowed what="the address book" />;
   }
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: addressesKey });

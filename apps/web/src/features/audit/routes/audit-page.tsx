@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, formatDate, type AuditEntry, type AuditKind } from '@portal/domain';
+import { NotAllowed } from '@/components/not-allowed';
 import { Pager } from '@/components/pager';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { useSession } from '@/lib/session-store';
@@ -55,12 +56,7 @@ export function AuditPage() {
   const users = useQuery({ ...auditUsersQuery(), enabled: me.roles.manageUsers });
 
   if (!me.roles.manageUsers) {
-    return (
-      <Stack>
-        <Title order={1}>Audit Trail</Title>
-        <Text>You do not have permission to view the audit trail.</Text>
-      </Stack>
-    );
+    return <NotAllowed what="the audit trail" />;
   }
 
   const setFilters = (next: AuditFilters) => {

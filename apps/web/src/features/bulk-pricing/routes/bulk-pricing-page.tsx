@@ -1,20 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { bulkPricingTiers, formatMoney, parseNetPrice } from '@portal/domain';
+import { bulkPricingTiers, formatMoney, netPriceError, readNetPrice } from '@portal/domain';
 
 /**
  * The Bulk Pricing calculator (spec 2, 5, 9): one Net Price box, focused on load; Enter or
- * Calculate shows the five quantity tiers. An invalid or negative price counts as 0, and the box
- * then shows the price used with two decimals.
+ * Calculate shows the five quantity tiers. Dollar signs and commas are read as the price override
+ * reads them ("$1,000" is 1000); an entry that is still not a price is named in an error under the
+ * box and the tiers show 0 (spec 5), never a silent zero (issue 34). A read price is shown back with
+ * two decimals.
  */
 export function BulkPricingPage() {
   const [text, setText] = useState('');
   const [netPrice, setNetPrice] = useState(0);
+  const [error, setError] = useState<string | null>(null);
   const tiers = bulkPricingTiers(netPrice);
 
   const calculate = (event: FormEvent) => {
     event.preventDefault();
-    const value = parseNetPrice(text);
+    const read = readNetPrice(text);
+    if (read.kind === 'unreadable') {
+      setNetPrice(0);
+      setError(netPriceError(read.entry));
+      return;
+    }
+    const value = read.kind === 'price' ? read.value : 0;
+    setError(null);
     setNetPrice(value);
     setText(value.toFixed(2));
   };
@@ -31,6 +41,7 @@ export function BulkPricingPage() {
             label="Net Price"
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
+            error={error}
             inputMode="decimal"
             leftSection="$"
             data-autofocus

@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { CHECKOUT_SERVER_MESSAGES, firstCatalogId, hasRoles } from '@portal/domain';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { CHECKOUT_SERVER_MESSAGES, firstCatalogId, hasPaymentMethod, hasRoles } from '@portal/domain';
 import { isFlatbedNotConfirmedState } from '@/app/providers/cart';
 import { refreshCart, setFlatbedConfirmed, useCartState } from '../store';
 import { useClientConfig } from '@/lib/client-config';
+import { NotAllowed } from '@/components/not-allowed';
 import { RejectedLines } from '@/components/rejected-lines';
 import { cartNoticeOf } from '@/lib/priced-lines';
 import { useSession, useSessionState } from '@/lib/session-store';
 import { CartItemsTable } from '../components/cart-items-table';
 import { CartTotals } from '../components/cart-totals';
 import { ClearCartButton } from '../components/clear-cart-button';
+import { NoPaymentMethodsAlert } from '../components/no-payment-methods-alert';
 import { SaveCartButton } from '../components/save-cart-button';
 import { SurchargeBlocks } from '../components/surcharge-blocks';
 
@@ -54,7 +56,7 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
     void refreshCart();
   }, []);
 
-  if (!hasRoles(user.roles, 'checkout')) return <Navigate to="/dashboard" replace />;
+  if (!hasRoles(user.roles, 'checkout')) return <NotAllowed what="the shopping cart" />;
 
   const catalogs = user.catalogs;
   const catalogLabel = catalogs.find((c) => c.id === cart.catalog)?.label ?? cart.catalog;
@@ -79,6 +81,8 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
           </Group>
         )}
       </Group>
+
+      {!hasPaymentMethod(organization) && config.data && <NoPaymentMethodsAlert salesEmail={config.data.salesEmail} />}
 
       {notice && (
         <Stack gap="xs">

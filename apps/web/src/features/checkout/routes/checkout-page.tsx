@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Box, Center, Container, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { Navigate } from 'react-router';
 import { hasRoles } from '@portal/domain';
 import { useCart } from '@/app/providers/cart';
 import { useIsBusy } from '@/lib/busy';
 import { useSession, useSessionState } from '@/lib/session-store';
 import { usePaymentConfig } from '../api/payment-config';
 import { BusyOverlay } from '@/components/busy-overlay';
+import { NotAllowed } from '@/components/not-allowed';
 import { createRequestOf } from '../components/checkout-form';
 import { CheckoutFormView } from '../components/checkout-form-view';
 import { useCheckoutSetup } from '../components/use-checkout-setup';
@@ -25,7 +25,13 @@ export function CheckoutPage() {
   const [request] = useState(() => createRequestOf(cart, destinationState, session.user.email));
   const open = useCheckoutSetup(allowed ? request : null, config?.salesEmail ?? null);
 
-  if (!allowed) return <Navigate to="/dashboard" replace />;
+  if (!allowed) {
+    return (
+      <Container size="sm" py="xl">
+        <NotAllowed what="the checkout" />
+      </Container>
+    );
+  }
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">

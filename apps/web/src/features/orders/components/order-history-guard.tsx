@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { NotAllowed } from '@/components/not-allowed';
 import { useSession } from '@/lib/session-store';
 
-/** The order screens need the orderHistory role (spec 6); others go back to the welcome page. */
+/** The order screens need the orderHistory role (spec 6); others see the Not Allowed page. */
 export function OrderHistoryGuard({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  if (!user.roles.orderHistory) return <Navigate to="/dashboard" replace />;
+  if (!user.roles.orderHistory) return <NotAllowed what="the orders" />;
   return <>{children}</>;
 }

@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Divider, Grid, Group, Image, List, Loader, Stack,
 import { Navigate, useParams } from 'react-router';
 import { availabilityText, brandLogoUrl, FALLBACK_CATALOG_ID, formatDate, formatMoney, hasRoles, type Product } from '@portal/domain';
 import { DestinationStatePrompt } from '@/components/destination-state-prompt';
+import { useClientConfig } from '@/lib/client-config';
 import { requestDestinationState, useSession, useSessionState } from '@/lib/session-store';
 import { useProduct } from '../api/product';
 import { ImageCarousel } from '../components/image-carousel';
@@ -32,6 +33,26 @@ export function ProductPage() {
     return <Alert color="red">The product could not be loaded. Please try again later.</Alert>;
   }
   return <ProductDetails product={answer.product} />;
+}
+
+/** Out of stock with no receipt date: the sales address to ask, from the configuration, as a mailto link. */
+function SalesContact() {
+  const salesEmail = useClientConfig().data?.salesEmail;
+  return (
+    <Text size="sm" data-testid="availability-text">
+      None in stock and no delivery date yet.
+      {salesEmail && (
+        <>
+          {' '}
+          Ask sales at{' '}
+          <Anchor href={`mailto:${salesEmail}`} inherit>
+            {salesEmail}
+          </Anchor>
+          .
+        </>
+      )}
+    </Text>
+  );
 }
 
 function ProductDetails({ product }: { product: Product }) {
@@ -71,9 +92,15 @@ function ProductDetails({ product }: { product: Product }) {
                 {availability.label}
               </Badge>
             </Group>
-            <Text size="sm" data-testid="availability-text">
-              {availability.text}
-            </Text>
+            {availability.status === 'callForAvailability' ? (
+              // Issue 34: the badge already says 'Call For Availability'; the line under it names
+              // whom to ask (SALES_EMAIL of the configuration) instead of saying it a second time.
+              <SalesContact />
+            ) : (
+              <Text size="sm" data-testid="availability-text">
+                {availability.text}
+              </Text>
+            )}
             {canOrder && <QuantityOrder product={product} />}
             <ShippingNotices info={product.shippingInformation} />
             <Table variant="vertical" withTableBorder layout="fixed" aria-label="Product identification">

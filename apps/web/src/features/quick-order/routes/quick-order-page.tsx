@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Anchor, Button, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   availabilityText,
   firstCatalogId,
@@ -12,6 +12,7 @@ import {
   type QuickOrderResultLine,
   type QuickOrderValidateRequest,
 } from '@portal/domain';
+import { NotAllowed } from '@/components/not-allowed';
 import { RejectedLines } from '@/components/rejected-lines';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { ApiError } from '@/lib/api-client';
@@ -53,7 +54,7 @@ export function QuickOrderPage() {
   const [pending, setPending] = useState(false);
   const fileId = useId();
 
-  if (!hasRoles(user.roles, 'checkout', 'catalog')) return <Navigate to="/dashboard" replace />;
+  if (!hasRoles(user.roles, 'checkout', 'catalog')) return <NotAllowed what="the quick order" />;
 
   // The cart holds one catalog's items (spec 4): a cart with items decides the catalog.
   const catalog = cart.catalog ?? chosenCatalog;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatDate, hasRoles, SAVED_CART_MESSAGES, savedCartNameSchema, type SavedCartSummary } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { NameDialog } from '@/components/name-dialog';
+import { NotAllowed } from '@/components/not-allowed';
 import { ApiError } from '@/lib/api-client';
 import { DIFFERENT_CATALOG_WARNING, useCartActions } from '@/app/providers/cart';
 import { notify } from '@/lib/notify';
@@ -29,7 +30,7 @@ export function SavedCartsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [loadingId, setLoadingId] = useState<number | null>(null);
 
-  if (!hasRoles(user.roles, 'checkout')) return <Navigate to="/dashboard" replace />;
+  if (!hasRoles(user.roles, 'checkout')) return <NotAllowed what="the saved carts" />;
 
   const catalogLabel = (id: string) => user.catalogs.find((c) => c.id === id)?.label ?? id;
   const refresh = () => queryClient.invalidateQueries({ queryKey: [SAVED_CARTS_KEY] });

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { USER_MESSAGES, type UserForm } from '@portal/domain';
+import { NotAllowed } from '@/components/not-allowed';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
 import { showServerErrors } from '@/lib/server-errors';
@@ -33,7 +34,7 @@ export function InviteUserPage() {
     defaultValues: formValuesOf(undefined, organization),
   });
 
-  if (!me.roles.manageUsers) return <Text>You do not have permission to manage users.</Text>;
+  if (!me.roles.manageUsers) return <NotAllowed what="User Administration" />;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSaving(true);

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { USER_MESSAGES, type ManagedUser, type UserForm } from '@portal/domain';
+import { NotAllowed } from '@/components/not-allowed';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { setSession, useSession } from '@/lib/session-store';
@@ -112,7 +113,7 @@ export function UserDetailPage() {
     }
   }
 
-  if (!me.roles.manageUsers) return <Text>You do not have permission to manage users.</Text>;
+  if (!me.roles.manageUsers) return <NotAllowed what="User Administration" />;
   if (!user) {
     return (
       <Center p="xl">

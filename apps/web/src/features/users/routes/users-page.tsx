@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, formatPhone, type ManagedUser } from '@portal/domain';
+import { NotAllowed } from '@/components/not-allowed';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { useSession } from '@/lib/session-store';
 import { usersQuery } from '../api/users';
@@ -18,12 +19,7 @@ export function UsersPage() {
   const users = useQuery({ ...usersQuery(), enabled: me.roles.manageUsers });
 
   if (!me.roles.manageUsers) {
-    return (
-      <Stack>
-        <Title order={1}>User Administration</Title>
-        <Text>You do not have permission to manage users.</Text>
-      </Stack>
-    );
+    return <NotAllowed what="User Administration" />;
   }
 
   const rows = users.data ?? [];
@@ -64,11 +60,10 @@ export function UsersPage() {
               <IconRefresh size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Invite User">
-            <ActionIcon component={Link} to="/organization/users/invite" size="lg" aria-label="Invite User">
-              <IconPlus size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {/* Issue 34: the words beside the '+', so the button says what it does; its name stays 'Invite User'. */}
+          <Button component={Link} to="/organization/users/invite" leftSection={<IconPlus size={18} aria-hidden />}>
+            Invite User
+          </Button>
         </Group>
       </Group>
       <StackedTable
