@@ -38,3 +38,4 @@ export * from './quick-order.js';
 export * from './quick-order-reasons.js';
 export * from './saved-carts.js';
 export * from './imports.js';
+export * from './branch-address.js';
