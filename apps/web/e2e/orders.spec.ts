@@ -12,7 +12,7 @@ const timeFrame = (page: Page, label: string) =>
 const updateType = (page: Page, label: string) =>
   main(page).getByRole('radiogroup', { name: 'Type of Update' }).getByText(label, { exact: true });
 
-const ORDER_COLUMNS = ['Order ID', 'Purchase Order', 'Status', 'Entered', 'Destination', 'Contact'];
+const ORDER_COLUMNS = ['Order ID', 'Purchase Order', 'Status', 'Entered', 'Total', 'Destination', 'Contact'];
 
 async function expectColumns(page: Page, shipColumn: 'Expected Ship' | 'Ship Date') {
   const headers = main(page).getByRole('table').first().getByRole('columnheader');

@@ -40,3 +40,4 @@ export * from './quick-order-reasons.js';
 export * from './saved-carts.js';
 export * from './imports.js';
 export * from './catalog/synonyms.js';
+export * from './branch-address.js';

@@ -4,11 +4,19 @@
  * before anything is written, and each command writes in one transaction.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { isOrganizationFlag, ORGANIZATION_FLAGS, ROLE_KEYS } from '@portal/domain';
+import {
+  formatBranchShipTo,
+  isOrganizationFlag,
+  ORGANIZATION_FLAGS,
+  parseBranchShipTo,
+  ROLE_KEYS,
+  type BranchShipTo,
+} from '@portal/domain';
 import { catalogs, priceLists } from '../modules/catalog/schema.js';
 import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
 import type { DatabaseTransaction, Queryable } from '../db/client.js';
 import { changedFields, recordCommandLineAudit } from '../modules/audit/service.js';
+import { branchShipToColumns } from '../modules/organizations/service.js';
 import { CliError, centsArg, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 const FEES = {
@@ -32,6 +40,9 @@ options:
   --fee-forklift=DOLLARS        charge amounts (default 0): also --fee-liftgate, --fee-residential, --fee-notice
   --price-list=ID|none          its own price list, overriding the catalogs' prices for the SKUs it holds
   --branch=NUMBER:NAME          add a branch, or rename branch NUMBER (repeatable)
+  --branch-address=NUMBER:ADDRESS
+                                branch NUMBER's ship-to address, where its checkout starts:
+                                "STREET[, STREET 2], CITY, ST ZIP", or none to clear it (repeatable)
   --catalogs=ID,...             the catalogs it sees, first one first (replaces the list)
   --card-reader=ID:NAME         add a card reader (terminal), or rename it (repeatable)
   --remove-card-reader=ID       remove a card reader (repeatable)
@@ -50,6 +61,7 @@ const OPTIONS = {
   'fee-notice': { type: 'string' },
   'price-list': { type: 'string' },
   branch: { type: 'string', multiple: true },
+  'branch-address': { type: 'string', multiple: true },
   catalogs: { type: 'string' },
   'card-reader': { type: 'string', multiple: true },
   'remove-card-reader': { type: 'string', multiple: true },
@@ -64,6 +76,7 @@ type Plan = {
   columns: Partial<typeof organizations.$inferInsert>;
   priceList: number | null | undefined;
   branches: { number: number; name: string }[];
+  branchAddresses: { number: number; address: BranchShipTo | null }[];
   catalogs: string[] | undefined;
   readers: { id: string; name: string }[];
   removeReaders: string[];
@@ -122,6 +135,21 @@ function plan(values: Values): Plan {
     if (seen.has(b.number)) throw usageError(`--branch ${b.number} is given twice.`);
     seen.add(b.number);
   }
+  const branchAddresses = (values['branch-address'] ?? []).map((value) => {
+    const at = value.indexOf(':');
+    const number = at < 0 ? '' : value.slice(0, at).trim();
+    const text = at < 0 ? '' : value.slice(at + 1).trim();
+    if (!number || !text) throw usageError(`--branch-address must be NUMBER:ADDRESS, not "${value}".`);
+    if (text === 'none') return { number: wholeNumberArg(number, '--branch-address NUMBER'), address: null };
+    const parsed = parseBranchShipTo(text);
+    if (!parsed.ok) throw usageError(`--branch-address ${number}: ${parsed.message}`);
+    return { number: wholeNumberArg(number, '--branch-address NUMBER'), address: parsed.address };
+  });
+  const addressed = new Set<number>();
+  for (const b of branchAddresses) {
+    if (addressed.has(b.number)) throw usageError(`--branch-address ${b.number} is given twice.`);
+    addressed.add(b.number);
+  }
   const catalogList = values.catalogs === undefined ? undefined : [...new Set(listArg(values.catalogs))];
   const readers = (values['card-reader'] ?? []).map((r) => {
     const [id, name] = pair(r, 'card-reader', 'ID');
@@ -134,6 +162,7 @@ function plan(values: Values): Plan {
     columns,
     priceList,
     branches: branchList,
+    branchAddresses,
     catalogs: catalogList,
     readers,
     removeReaders: values['remove-card-reader'] ?? [],
@@ -155,6 +184,14 @@ async function apply(tx: DatabaseTransaction, id: number, p: Plan): Promise<void
       .insert(branches)
       .values({ organizationId: id, branchNumber: b.number, name: b.name })
       .onConflictDoUpdate({ target: [branches.organizationId, branches.branchNumber], set: { name: b.name } });
+  for (const b of p.branchAddresses) {
+    const updated = await tx
+      .update(branches)
+      .set(branchShipToColumns(b.address))
+      .where(and(eq(branches.organizationId, id), eq(branches.branchNumber, b.number)))
+      .returning({ id: branches.id });
+    if (!updated.length) throw new CliError(`The organization has no branch ${b.number} (add it with --branch=${b.number}:NAME).`);
+  }
   if (p.catalogs) {
     const known = p.catalogs.length ? await tx.select({ id: catalogs.id }).from(catalogs).where(inArray(catalogs.id, p.catalogs)) : [];
     const missing = p.catalogs.filter((c) => !known.some((k) => k.id === c));
@@ -194,6 +231,10 @@ async function apply(tx: DatabaseTransaction, id: number, p: Plan): Promise<void
   }
 }
 
+function branchShipToOf(b: typeof branches.$inferSelect): BranchShipTo {
+  return { street1: b.shipToStreet1, street2: b.shipToStreet2, city: b.shipToCity, state: b.shipToState, postalCode: b.shipToPostalCode };
+}
+
 /** An organization's settings as the audit trail and the command's answer show them. */
 async function organizationSettings(q: Queryable, id: number) {
   const [org] = await q.select().from(organizations).where(eq(organizations.id, id));
@@ -217,7 +258,9 @@ async function organizationSettings(q: Queryable, id: number) {
       notice: org.feeNoticeCents,
     },
     priceListId: org.priceListId,
-    branches: orgBranches.map((b) => `${b.branchNumber} ${b.name}`),
+    branches: orgBranches.map(
+      (b) => `${b.branchNumber} ${b.name}${b.shipToStreet1 ? ` (ship to ${formatBranchShipTo(branchShipToOf(b))})` : ''}`,
+    ),
     catalogs: orgCatalogs.map((c) => c.catalogId),
     cardReaders: readers.map((r) => `${r.id} ${r.name}`),
     salesReps: reps.map((r) => r.name),

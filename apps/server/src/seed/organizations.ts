@@ -3,7 +3,7 @@
  * The demo part is fixed by docs/demo-data.md (names, emails, flags, fees); size M adds
  * organizations with more branches and generated users, using the same shapes.
  */
-import { ROLE_KEYS } from '@portal/domain';
+import { parseBranchShipTo, ROLE_KEYS } from '@portal/domain';
 import type { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
 import type { users } from '../modules/users/schema.js';
 import { CITIES, phoneIn, streetAddress, type City } from './places.js';
@@ -40,7 +40,8 @@ type OrganizationSeed = {
   row: OrganizationRow & { id: number };
   domain: string;
   catalogs: CatalogId[];
-  branches: { branchNumber: number; name: string; city: string; state: string }[];
+  /** shipTo: the branch's ship-to address, one line as demo-data.md writes it (issue 34). */
+  branches: { branchNumber: number; name: string; city: string; state: string; shipTo?: string }[];
 };
 
 const DEMO_ORGANIZATIONS: OrganizationSeed[] = [
@@ -66,9 +67,9 @@ const DEMO_ORGANIZATIONS: OrganizationSeed[] = [
     domain: 'summitlift.example.com',
     catalogs: ['lifts', 'show'],
     branches: [
-      { branchNumber: 101, name: 'Denver', city: 'Denver', state: 'CO' },
-      { branchNumber: 102, name: 'Boise', city: 'Boise', state: 'ID' },
-      { branchNumber: 103, name: 'Phoenix', city: 'Phoenix', state: 'AZ' },
+      { branchNumber: 101, name: 'Denver', city: 'Denver', state: 'CO', shipTo: '1600 Broadway, Denver, CO 80202' },
+      { branchNumber: 102, name: 'Boise', city: 'Boise', state: 'ID', shipTo: '250 S 5th St, Boise, ID 83702' },
+      { branchNumber: 103, name: 'Phoenix', city: 'Phoenix', state: 'AZ', shipTo: '200 W Washington St, Phoenix, AZ 85003' },
     ],
   },
   {
@@ -92,7 +93,7 @@ const DEMO_ORGANIZATIONS: OrganizationSeed[] = [
     },
     domain: 'valleygarage.example.com',
     catalogs: ['lifts'],
-    branches: [{ branchNumber: 201, name: 'Fresno', city: 'Fresno', state: 'CA' }],
+    branches: [{ branchNumber: 201, name: 'Fresno', city: 'Fresno', state: 'CA', shipTo: '2600 Fresno St, Fresno, CA 93721' }],
   },
   {
     row: {
@@ -115,7 +116,7 @@ const DEMO_ORGANIZATIONS: OrganizationSeed[] = [
     },
     domain: 'coastalauto.example.com',
     catalogs: ['lifts'],
-    branches: [{ branchNumber: 301, name: 'Savannah', city: 'Savannah', state: 'GA' }],
+    branches: [{ branchNumber: 301, name: 'Savannah', city: 'Savannah', state: 'GA', shipTo: '2 E Bay St, Savannah, GA 31401' }],
   },
 ];
 
@@ -172,6 +173,17 @@ const EXTRA_ORGANIZATIONS: { name: string; domain: string; show: boolean; branch
     ],
   },
 ];
+
+/** The ship-to columns of a branch from demo-data.md's one-line address (none: empty columns). */
+function branchShipToColumns(
+  line: string | undefined,
+): Pick<BranchRow, 'shipToStreet1' | 'shipToStreet2' | 'shipToCity' | 'shipToState' | 'shipToPostalCode'> {
+  if (!line) return {};
+  const parsed = parseBranchShipTo(line);
+  if (!parsed.ok) throw new Error(`Seed branch address "${line}": ${parsed.message}`);
+  const a = parsed.address;
+  return { shipToStreet1: a.street1, shipToStreet2: a.street2, shipToCity: a.city, shipToState: a.state, shipToPostalCode: a.postalCode };
+}
 
 export type BranchSeed = BranchRow & {
   id: number;
@@ -392,6 +404,7 @@ export function buildOrganizations(profile: SizeProfile, passwordHash: string, n
         organizationId: org.row.id,
         branchNumber: b.branchNumber,
         name: b.name,
+        ...branchShipToColumns(b.shipTo),
         city,
         homeStates: NEIGHBOURS[b.state] ?? [b.state],
         catalogs: org.catalogs,

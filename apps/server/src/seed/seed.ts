@@ -101,7 +101,17 @@ async function seedInto(
   await insertRows(
     tx,
     organizationsTables.branches,
-    orgs.branches.map((b) => ({ id: b.id, organizationId: b.organizationId, branchNumber: b.branchNumber, name: b.name })),
+    orgs.branches.map((b) => ({
+      id: b.id,
+      organizationId: b.organizationId,
+      branchNumber: b.branchNumber,
+      name: b.name,
+      shipToStreet1: b.shipToStreet1,
+      shipToStreet2: b.shipToStreet2,
+      shipToCity: b.shipToCity,
+      shipToState: b.shipToState,
+      shipToPostalCode: b.shipToPostalCode,
+    })),
   );
   await insertRows(
     tx,

@@ -13,7 +13,12 @@ import { followDocumentTitle } from './document-title';
 import { RouteError } from './route-error';
 import { StartupLoader } from './startup-loader';
 
-export type RouteHandle = { crumb?: string };
+/**
+ * `origins`: the lists a screen may be opened from (issue 34: order details' breadcrumb links back
+ * to its list). A link from such a list passes `{ from: path + query }` as the location's state; the
+ * header shows that list's crumbs, each with the list's query, before the screen's own.
+ */
+export type RouteHandle = { crumb?: string; origins?: { path: string; crumbs: { title: string; path: string }[] }[] };
 
 /**
  * A screen's module with the component library's whole stylesheet (./all-styles.ts): the layouts
@@ -185,7 +190,20 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'orders/details/:id',
-                handle: { crumb: 'Order Details' } satisfies RouteHandle,
+                handle: {
+                  crumb: 'Order Details',
+                  origins: [
+                    { path: '/orders/open', crumbs: [{ title: 'Open Orders', path: '/orders/open' }] },
+                    { path: '/orders/recent', crumbs: [{ title: 'Recent Orders', path: '/orders/recent' }] },
+                    {
+                      path: '/orders/search/results',
+                      crumbs: [
+                        { title: 'Order Search', path: '/orders/search' },
+                        { title: 'Search Results', path: '/orders/search/results' },
+                      ],
+                    },
+                  ],
+                } satisfies RouteHandle,
                 lazy: async () => ({
                   Component: (await withAllStyles(import('@/features/orders/routes/order-details-page'))).OrderDetailsPage,
                 }),

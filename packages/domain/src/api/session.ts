@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_KEYS } from '../roles.js';
 import { isValidEmail } from '../validators.js';
+import { organizationBranchSchema } from '../branch-address.js';
 import { branchSchema, catalogSchema, subscriptionsSchema } from './common.js';
 
 export const roleMapSchema = z.object(
@@ -57,7 +58,8 @@ export const sessionOrganizationSchema = z.object({
   allowTakenBy: z.boolean(),
   allowCardPayments: z.boolean(),
   isTaxable: z.boolean(),
-  branches: z.array(branchSchema),
+  /** Every branch of the organization with its ship-to address (issue 34); the user's own are user.branches. */
+  branches: z.array(organizationBranchSchema),
   roles: roleMapSchema,
   catalogs: z.array(catalogSchema),
   fees: feesSchema,

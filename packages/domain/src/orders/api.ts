@@ -37,6 +37,11 @@ export const orderSummarySchema = z.object({
   statusDates: orderStatusDatesSchema,
   expectedShipDate: z.string().nullable(),
   shipToAddress: orderAddressSchema,
+  /**
+   * The order's total (issue 34: the lists' column 'Total'); for a restricted-pricing caller on the
+   * MSRP basis, as order details computes it (docs/api.md "Restricted pricing").
+   */
+  orderAmount: z.number(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -115,6 +120,8 @@ const criteriaShape = {
     .default('')
     .refine((v) => v === '' || isStateCode(v), { error: 'The state is not a US state.' }),
   postalCode: text(10),
+  /** Orders with a line whose SKU starts with this (any case), issue 34. */
+  sku: text(40),
 };
 
 export const ORDER_SEARCH_CRITERIA_FIELDS = [
@@ -127,6 +134,7 @@ export const ORDER_SEARCH_CRITERIA_FIELDS = [
   'city',
   'state',
   'postalCode',
+  'sku',
 ] as const;
 export type OrderSearchCriteriaField = (typeof ORDER_SEARCH_CRITERIA_FIELDS)[number];
 
@@ -168,6 +176,7 @@ export const orderSearchRequestSchema = z
     city: nullAs(criteriaShape.city, ''),
     state: nullAs(criteriaShape.state, ''),
     postalCode: nullAs(criteriaShape.postalCode, ''),
+    sku: nullAs(criteriaShape.sku, ''),
     page: nullAs(
       z
         .number({ error: 'The page must be a whole number of at least 1.' })

@@ -249,6 +249,23 @@ export async function findUserBranches(db: Database, user: UserRow): Promise<Pri
     .orderBy(asc(branches.branchNumber));
 }
 
+/** Every branch of an organization with its ship-to address columns (issue 34), by number. */
+export function findOrganizationBranches(db: Database, organizationId: number) {
+  return db
+    .select({
+      branchNumber: branches.branchNumber,
+      name: branches.name,
+      street1: branches.shipToStreet1,
+      street2: branches.shipToStreet2,
+      city: branches.shipToCity,
+      state: branches.shipToState,
+      postalCode: branches.shipToPostalCode,
+    })
+    .from(branches)
+    .where(eq(branches.organizationId, organizationId))
+    .orderBy(asc(branches.branchNumber));
+}
+
 /** The organization's catalogs, in its order. */
 export async function findOrganizationCatalogs(db: Database, organizationId: number): Promise<Catalog[]> {
   return db

@@ -4,10 +4,10 @@ import { mayTakeCash, roleMapOf } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import type { Principal } from './principal.js';
 import {
+  findOrganizationBranches,
   findOrganizationCatalogs,
   findOrganizationTakenBys,
   findOrganizationTerminals,
-  findUserBranches,
   findUserCatalogIds,
 } from './repository.js';
 
@@ -29,8 +29,8 @@ export async function buildSessionView(db: Database, principal: Principal, token
     userCatalogList(db, principal),
     findOrganizationTerminals(db, organization.id),
     findOrganizationTakenBys(db, organization.id),
-    // The organization's branches, whatever this user is limited to.
-    findUserBranches(db, { ...user, useOrganizationBranches: true }),
+    // The organization's branches, whatever this user is limited to, with their ship-to addresses.
+    findOrganizationBranches(db, organization.id),
   ]);
   return {
     id: token,
@@ -65,7 +65,7 @@ export async function buildSessionView(db: Database, principal: Principal, token
       allowTakenBy: organization.allowTakenBy,
       allowCardPayments: organization.allowCardPayments,
       isTaxable: organization.isTaxable,
-      branches: orgBranches.map(({ branchNumber, name }) => ({ branchNumber, name })),
+      branches: orgBranches.map(({ branchNumber, name, ...shipTo }) => ({ branchNumber, name, shipTo: shipTo.street1 ? shipTo : null })),
       roles: roleMapOf(organization.roles),
       catalogs: orgCatalogs,
       fees: {

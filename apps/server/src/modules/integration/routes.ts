@@ -17,10 +17,16 @@ import {
   integrationUpdateResponseSchema,
   synonymSetsRequestSchema,
   synonymSetsResponseSchema,
+  integrationBranchParamsSchema,
+  integrationBranchShipToRequestSchema,
+  integrationBranchesResponseSchema,
+  integrationOrganizationParamsSchema,
+  organizationBranchSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { readCatalogSynonyms, replaceCatalogSynonyms } from '../catalog/synonyms.js';
 import { importRoutes } from '../imports/routes.js';
+import { organizationBranches, setBranchShipTo } from '../organizations/service.js';
 import { ordersPlacedSince, recordInvoice, recordShipment, updateExpectedShipDate, updateOrderStatus } from './service.js';
 
 const AUTH = 'Authenticate with `Authorization: Bearer <API key>`.';
@@ -122,5 +128,30 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       response: { 200: integrationOrdersResponseSchema },
     },
     handler: (request) => ordersPlacedSince(db, request.query.since, request.query.afterDocumentNumber, request.query.limit),
+  });
+
+  app.get('/api/integration/organizations/:organizationId/branches', {
+    config: { access: 'integration' },
+    schema: {
+      ...common,
+      summary: "An organization's branches with their ship-to addresses",
+      description: `${AUTH} shipTo is null for a branch without an address.`,
+      params: integrationOrganizationParamsSchema,
+      response: { 200: integrationBranchesResponseSchema },
+    },
+    handler: (request) => organizationBranches(db, request.params.organizationId),
+  });
+
+  app.put('/api/integration/organizations/:organizationId/branches/:branchNumber/ship-to', {
+    config: { access: 'integration' },
+    schema: {
+      ...common,
+      summary: "Set or clear a branch's ship-to address (where its checkout starts)",
+      description: `${AUTH} \`{ shipTo: { street1, street2?, city, state, postalCode } }\`, or \`{ shipTo: null }\` to clear it; 404 for an unknown organization or branch.`,
+      params: integrationBranchParamsSchema,
+      body: integrationBranchShipToRequestSchema,
+      response: { 200: organizationBranchSchema },
+    },
+    handler: (request) => setBranchShipTo(db, request.params.organizationId, request.params.branchNumber, request.body.shipTo),
   });
 };

@@ -71,6 +71,7 @@ export function toOrderSummary(row: SummaryRecord): OrderSummary {
       email: row.ship_to_email,
       phone: row.ship_to_phone,
     },
+    orderAmount: centsToDollars(Number(row.order_cents)),
   };
 }
 
@@ -112,7 +113,7 @@ export function toOrderDetail(order: OrderRow, children: OrderChildren, restrict
   const chargesTotal = Object.values(chargeCents).reduce((a, b) => a + b, 0);
   const linesTotal = lines.reduce((sum, l) => sum + l.priceCents * l.quantityOrdered, 0);
   const taxCents = restrictedPricing ? msrpBasisTaxCents(order, linesTotal, chargesTotal) : order.taxCents;
-  const orderCents = restrictedPricing ? linesTotal + chargesTotal + taxCents : order.orderCents;
+  const orderCents = restrictedPricing ? msrpOrderCents(order, linesTotal, chargesTotal) : order.orderCents;
 
   const packagesOf = new Map<number, { trackingNumber: string; trackingUrl: string }[]>();
   for (const p of children.packages) {
@@ -149,6 +150,11 @@ export function toOrderDetail(order: OrderRow, children: OrderChildren, restrict
       lines: linesOf.get(s.id) ?? [],
     })),
   };
+}
+
+/** An order's total on the MSRP basis: its MSRP lines, its charges and the tax on them (toOrderDetail; the lists, issue 34). */
+export function msrpOrderCents(order: Pick<OrderRow, 'taxCents' | 'shipToState'>, linesCents: number, chargesCents: number): number {
+  return linesCents + chargesCents + msrpBasisTaxCents(order, linesCents, chargesCents);
 }
 
 /** The tax an order would carry on the MSRP basis: none if it carries none, else the ship-to state's rate on lines and charges. */

@@ -29,6 +29,7 @@ export const summaryColumns = {
   shipToPostalCode: orders.shipToPostalCode,
   shipToEmail: orders.shipToEmail,
   shipToPhone: orders.shipToPhone,
+  orderCents: orders.orderCents,
 };
 
 /**
@@ -53,6 +54,7 @@ export type SummaryRecord = {
   ship_to_postal_code: string;
   ship_to_email: string;
   ship_to_phone: string;
+  order_cents: number;
 };
 
 /** The summary columns by name, for statements written out in SQL (their rows are SummaryRecords). */
@@ -194,6 +196,8 @@ export type SearchFilters = {
   city: string;
   state: string;
   postalCode: string;
+  /** The start of a SKU one of the order's lines carries (any case). */
+  sku: string;
 };
 
 /**
@@ -243,6 +247,13 @@ export function searchCondition(scope: OrderScope, f: SearchFilters): SQL {
   if (f.city) terms.push(sql`lower(${orders.shipToCity}) like ${`%${likeEscape(f.city.toLowerCase())}%`}`);
   if (f.state) terms.push(eq(orders.shipToState, f.state));
   if (f.postalCode) terms.push(sql`${orders.shipToPostalCode} like ${`${likeEscape(f.postalCode)}%`}`);
+  // Orders holding a line whose SKU starts with the text typed: the lines found by order_lines_sku_idx
+  // (0016_branch_addresses.sql), then their orders by id, within the scope above.
+  if (f.sku) {
+    terms.push(
+      sql`${orders.id} in (select ${orderLines.orderId} from ${orderLines} where lower(${orderLines.sku}) like ${`${likeEscape(f.sku.toLowerCase())}%`})`,
+    );
+  }
   return and(...terms)!;
 }
 
@@ -273,6 +284,38 @@ export async function searchOrders(
 }
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** What an order's total on the MSRP basis is computed from (order-view.ts msrpOrderCents), per document number. */
+export type MsrpBasisRecord = {
+  document_number: string | number | bigint;
+  tax_cents: number;
+  ship_to_state: string;
+  charges_cents: number | string;
+  lines_cents: number | string;
+};
+
+/**
+ * The MSRP-basis parts of listed orders of one organization (restricted pricing, issue 34): product
+ * lines at the product's MSRP (0 when the product is unknown), labor lines at their price, as
+ * findOrderChildren + toOrderDetail read them for one order.
+ */
+export async function findMsrpBasis(db: Database, organizationId: number, documentNumbers: number[]): Promise<MsrpBasisRecord[]> {
+  if (documentNumbers.length === 0) return [];
+  return recordsOf<MsrpBasisRecord>(
+    db,
+    sql`select o.document_number, o.tax_cents, o.ship_to_state,
+          o.notice_cents + o.forklift_cents + o.liftgate_cents + o.residential_cents + o.delivery_access_surcharge_cents
+            + o.limited_access_cents + o.dock_hold_cents + o.other_cents as charges_cents,
+          coalesce((select sum(case when l.is_labor then l.price_cents else coalesce(p.msrp_cents, 0) end * l.quantity_ordered)
+                    from ${orderLines} l left join ${products} p on p.sku = l.sku where l.order_id = o.id), 0) as lines_cents
+        from ${orders} o
+        where o.organization_id = ${organizationId} and o.document_number in (${sql.join(
+          documentNumbers.map((n) => sql`${n}`),
+          sql`, `,
+        )})`,
+    false,
+  );
+}
 
 export async function findOrderInScope(db: Database, scope: OrderScope, documentNumber: number): Promise<OrderRow | undefined> {
   const [row] = await db

@@ -1,5 +1,6 @@
 /** Order history (spec 2 "Open Orders", "Recent Orders", "Order Search", "Order Details"; spec 7). */
 import {
+  centsToDollars,
   ORDER_SEARCH_TIME_FRAME_MONTHS,
   recentOrdersWindow,
   type OpenOrdersRequest,
@@ -17,6 +18,7 @@ import { notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/principal.js';
 import { branchScope, userScope, type OrderScope } from './order-scope.js';
 import {
+  findMsrpBasis,
   findOpenOrders,
   findOrderChildren,
   findOrderInScope,
@@ -25,21 +27,56 @@ import {
   searchOrders,
   type OrderRow,
 } from './repository.js';
-import { toOrderDetail, toOrderSummary } from './order-view.js';
+import { msrpOrderCents, toOrderDetail, toOrderSummary } from './order-view.js';
 import { branchListAnswer } from './list-cache.js';
 
-export function openOrders(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<OrderSummary[]> {
-  return openOrdersOf(db, branchScope(principal, request.branchNumber));
+/**
+ * The summaries' totals on the MSRP basis for a restricted-pricing caller (spec 6; issue 34: the lists
+ * show each order's total), computed as order details computes them; others' totals are as billed.
+ */
+async function withCallerAmounts(db: Database, principal: Principal, summaries: OrderSummary[]): Promise<OrderSummary[]> {
+  if (!principal.user.restrictedPricing || summaries.length === 0) return summaries;
+  const basis = await findMsrpBasis(
+    db,
+    principal.organization.id,
+    summaries.map((s) => s.documentNumber),
+  );
+  const cents = new Map(
+    basis.map((b) => [
+      Number(b.document_number),
+      msrpOrderCents({ taxCents: b.tax_cents, shipToState: b.ship_to_state }, Number(b.lines_cents), Number(b.charges_cents)),
+    ]),
+  );
+  return summaries.map((s) => ({ ...s, orderAmount: centsToDollars(cents.get(s.documentNumber) ?? 0) }));
 }
 
-async function openOrdersOf(db: Database, scope: OrderScope): Promise<OrderSummary[]> {
-  return (await findOpenOrders(db, scope)).map(toOrderSummary);
+/**
+ * A list's JSON answer: kept per process while the branch's orders stand (list-cache.ts), except for
+ * a restricted-pricing caller, whose totals follow the catalog's MSRPs, which move no order revision.
+ */
+async function listAnswer(
+  db: Database,
+  principal: Principal,
+  scope: OrderScope,
+  list: string,
+  build: () => Promise<unknown>,
+): Promise<Buffer> {
+  if (principal.user.restrictedPricing) return Buffer.from(JSON.stringify(await build()));
+  return branchListAnswer(db, scope, list, build);
+}
+
+export function openOrders(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<OrderSummary[]> {
+  return openOrdersOf(db, principal, branchScope(principal, request.branchNumber));
+}
+
+async function openOrdersOf(db: Database, principal: Principal, scope: OrderScope): Promise<OrderSummary[]> {
+  return withCallerAmounts(db, principal, (await findOpenOrders(db, scope)).map(toOrderSummary));
 }
 
 /** Open Orders as the JSON the route sends: kept per process while the branch's orders stand (list-cache.ts). */
 export function openOrdersAnswer(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<Buffer> {
   const scope = branchScope(principal, request.branchNumber);
-  return branchListAnswer(db, scope, 'open', () => openOrdersOf(db, scope));
+  return listAnswer(db, principal, scope, 'open', () => openOrdersOf(db, principal, scope));
 }
 
 export type RecentQuery = {
@@ -53,17 +90,22 @@ export type RecentQuery = {
 /** `now` is an argument so tests can stand just before or after a midnight. */
 export function recentOrders(db: Database, principal: Principal, query: RecentQuery, now = new Date()): Promise<RecentOrdersResponse> {
   const window = recentOrdersWindow(now, query.timeFrame, query.page, query.timeZone);
-  return recentOrdersOf(db, branchScope(principal, query.branchNumber), query.updateType, window);
+  return recentOrdersOf(db, principal, branchScope(principal, query.branchNumber), query.updateType, window);
 }
 
 async function recentOrdersOf(
   db: Database,
+  principal: Principal,
   scope: OrderScope,
   updateType: RecentUpdateType,
   window: RecentWindow,
 ): Promise<RecentOrdersResponse> {
   const rows = await findRecentOrders(db, scope, updateType, window.startTime, window.endTime);
-  return { orders: rows.map(toOrderSummary), startTime: window.startTime.toISOString(), endTime: window.endTime.toISOString() };
+  return {
+    orders: await withCallerAmounts(db, principal, rows.map(toOrderSummary)),
+    startTime: window.startTime.toISOString(),
+    endTime: window.endTime.toISOString(),
+  };
 }
 
 /**
@@ -74,7 +116,7 @@ export function recentOrdersAnswer(db: Database, principal: Principal, query: Re
   const scope = branchScope(principal, query.branchNumber);
   const window = recentOrdersWindow(now, query.timeFrame, query.page, query.timeZone);
   const list = `recent|${query.updateType}|${window.startTime.toISOString()}|${window.endTime.toISOString()}`;
-  return branchListAnswer(db, scope, list, () => recentOrdersOf(db, scope, query.updateType, window));
+  return listAnswer(db, principal, scope, list, () => recentOrdersOf(db, principal, scope, query.updateType, window));
 }
 
 /** The first moment of a search time frame: that many calendar months back from now. */
@@ -100,11 +142,17 @@ export async function searchOrderHistory(db: Database, principal: Principal, que
       city: query.city,
       state: query.state,
       postalCode: query.postalCode,
+      sku: query.sku,
     },
     query.page,
     query.pageSize,
   );
-  return { page: query.page, pageSize: query.pageSize, totalResults: total, results: rows.map(toOrderSummary) };
+  return {
+    page: query.page,
+    pageSize: query.pageSize,
+    totalResults: total,
+    results: await withCallerAmounts(db, principal, rows.map(toOrderSummary)),
+  };
 }
 
 export const ORDER_NOT_FOUND_MESSAGE = 'The order was not found.';

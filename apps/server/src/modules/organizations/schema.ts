@@ -41,6 +41,12 @@ export const branches = pgTable(
       .references(() => organizations.id),
     branchNumber: integer('branch_number').notNull(),
     name: text('name').notNull(),
+    /** The branch's ship-to address, where the checkout starts (issue 34); street1 '' means none. Country: US. */
+    shipToStreet1: text('ship_to_street1').notNull().default(''),
+    shipToStreet2: text('ship_to_street2').notNull().default(''),
+    shipToCity: text('ship_to_city').notNull().default(''),
+    shipToState: text('ship_to_state').notNull().default(''),
+    shipToPostalCode: text('ship_to_postal_code').notNull().default(''),
   },
   (t) => [uniqueIndex('branches_org_number_idx').on(t.organizationId, t.branchNumber)],
 );

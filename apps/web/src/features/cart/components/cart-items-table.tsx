@@ -2,6 +2,7 @@ import { ActionIcon, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatCents, formatMoney, lineTotalCents, type CartItem } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
+import { useSession } from '@/lib/session-store';
 import { removeFromCart } from '../store';
 import { CartThumbnail } from './cart-thumbnail';
 import { ItemWarnings } from './item-warnings';
@@ -10,7 +11,8 @@ import { QuantityInput } from './quantity-input';
 
 type Props = { items: CartItem[]; allowPriceOverride: boolean };
 
-function columnsOf(allowPriceOverride: boolean): StackedColumn<CartItem>[] {
+/** atMsrp: a restricted-pricing user's prices are MSRPs, and named so (issue 34). */
+function columnsOf(allowPriceOverride: boolean, atMsrp: boolean): StackedColumn<CartItem>[] {
   return [
     { header: 'Image', stacked: 'media', cell: (item) => <CartThumbnail src={item.thumbnail} label={item.label} /> },
     {
@@ -46,7 +48,7 @@ function columnsOf(allowPriceOverride: boolean): StackedColumn<CartItem>[] {
       ? [{ header: 'Original Price', align: 'right', cell: (item) => formatMoney(item.originalPrice) } satisfies StackedColumn<CartItem>]
       : []),
     {
-      header: 'Price',
+      header: atMsrp ? 'MSRP' : 'Price',
       align: 'right',
       cell: (item) =>
         allowPriceOverride ? (
@@ -55,7 +57,7 @@ function columnsOf(allowPriceOverride: boolean): StackedColumn<CartItem>[] {
           formatMoney(item.price)
         ),
     },
-    { header: 'Extended Amount', align: 'right', cell: (item) => formatCents(lineTotalCents(item)) },
+    { header: atMsrp ? 'Extended Amount (MSRP)' : 'Extended Amount', align: 'right', cell: (item) => formatCents(lineTotalCents(item)) },
     {
       header: 'Remove',
       hideHeader: true,
@@ -74,10 +76,11 @@ function columnsOf(allowPriceOverride: boolean): StackedColumn<CartItem>[] {
  * Original Price column appears (spec 6). On a phone each item is a card with the same values.
  */
 export function CartItemsTable({ items, allowPriceOverride }: Props) {
+  const atMsrp = useSession().user.restrictedPricing;
   return (
     <StackedTable
       aria-label="Cart items"
-      columns={columnsOf(allowPriceOverride)}
+      columns={columnsOf(allowPriceOverride, atMsrp)}
       rows={items}
       rowKey={(item) => item.sku}
       minWidth={760}

@@ -1,14 +1,19 @@
 import { Table } from '@mantine/core';
 import { formatMoney } from '@portal/domain';
+import { useSession } from '@/lib/session-store';
 import type { CartState } from '../store';
 
-/** Items, charges and Grand Total of the cart (spec 2: Grand Total shown when items exist). */
+/**
+ * Items, charges and Grand Total of the cart (spec 2: Grand Total shown when items exist); for a
+ * restricted-pricing user the figures are at MSRP, and say so (issue 34).
+ */
 export function CartTotals({ cart }: { cart: CartState }) {
+  const atMsrp = useSession().user.restrictedPricing;
   return (
     <Table w={{ base: '100%', sm: 360 }} ml="auto" aria-label="Cart totals">
       <Table.Tbody>
         <Table.Tr>
-          <Table.Th scope="row">Items</Table.Th>
+          <Table.Th scope="row">{atMsrp ? 'Items (MSRP)' : 'Items'}</Table.Th>
           <Table.Td ta="right">{formatMoney(cart.itemsSubTotal)}</Table.Td>
         </Table.Tr>
         <Table.Tr>
@@ -17,7 +22,7 @@ export function CartTotals({ cart }: { cart: CartState }) {
         </Table.Tr>
         <Table.Tr>
           <Table.Th scope="row" fz="lg">
-            Grand Total
+            {atMsrp ? 'Grand Total (MSRP)' : 'Grand Total'}
           </Table.Th>
           <Table.Td ta="right" fz="lg" fw={700} data-testid="cart-grand-total">
             {formatMoney(cart.grandTotal)}

@@ -84,6 +84,8 @@ export function ProductTile({ product, catalogId, canOrder, eager = false }: Pro
         <Group justify="space-between" wrap="nowrap" align="baseline">
           <Text fw={700} size="lg" data-testid="tile-price">
             {formatMoney(product.price)}
+            {/* A restricted-pricing user's price is the MSRP: named so (issue 34). */}
+            {user.restrictedPricing && ' MSRP'}
           </Text>
           <Text size="xs" c="dimmed" data-testid="tile-sku">
             {product.sku}

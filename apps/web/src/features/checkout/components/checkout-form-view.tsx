@@ -48,11 +48,14 @@ function formFieldOf(field: string): FieldPath<CheckoutFormValues> | null {
 export function CheckoutFormView({
   session,
   destinationState,
+  branchNumber,
   open,
   config,
 }: {
   session: Session;
   destinationState: StateCode | null;
+  /** The cart's branch: its ship-to address is where the form starts (issue 34). */
+  branchNumber: number | null;
   open: OpenCheckout;
   config: PaymentConfig;
 }) {
@@ -70,7 +73,7 @@ export function CheckoutFormView({
 
   const form = useForm<CheckoutFormValues>({
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: initialFormValues(session, destinationState, readCheckoutDetails()),
+    defaultValues: initialFormValues(session, destinationState, readCheckoutDetails(), branchNumber),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

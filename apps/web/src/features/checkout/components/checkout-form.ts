@@ -58,13 +58,35 @@ export function shipToAddressOf(values: Pick<CheckoutFormValues, 'address' | 'em
   };
 }
 
-/** Starting values: the saved draft, else the session user's email and phone and the destination state. */
+/** Whether a draft's address holds nothing typed (a draft of other fields also stores an empty address). */
+function isEmptyDraftAddress(a: Partial<ShipToAddress>): boolean {
+  return ![a.name, a.street1, a.street2, a.city, a.postalCode].some((v) => (v ?? '').trim() !== '');
+}
+
+/**
+ * The branch's ship-to address as the form's address (issue 34: the checkout starts from it), named
+ * after the organization and branch; null when the branch has none.
+ */
+export function branchAddressOf(session: Session, branchNumber: number | null): Partial<ShipToAddress> | null {
+  const branch = session.organization.branches.find((b) => b.branchNumber === branchNumber);
+  if (!branch?.shipTo) return null;
+  return { name: `${session.organization.name} - ${branch.name}`, ...branch.shipTo, country: DEFAULT_SHIP_TO_COUNTRY };
+}
+
+/**
+ * Starting values: the saved draft; where the draft holds no typed address (or there is no draft),
+ * the cart branch's ship-to address; else the destination state. Email and phone: the draft's, else
+ * the session user's. These are the form's default values, never a reset over what was typed.
+ */
 export function initialFormValues(
   session: Session,
   destinationState: StateCode | null,
   draft: CheckoutDetailsDraft | null,
+  branchNumber: number | null = null,
 ): CheckoutFormValues {
-  const a = draft?.shipToAddress ?? {};
+  const drafted = draft?.shipToAddress ?? {};
+  const branchAddress = isEmptyDraftAddress(drafted) ? branchAddressOf(session, branchNumber) : null;
+  const a = branchAddress ? { ...drafted, ...branchAddress } : drafted;
   return {
     takenBy: draft?.takenBy ?? '',
     address: {

@@ -48,7 +48,13 @@ export function CheckoutPage() {
       <Container component="main" size={960} py="lg" aria-busy={busy}>
         {open && config ? (
           <Paper p={{ base: 'sm', sm: 'xl' }} radius="md" withBorder>
-            <CheckoutFormView session={session} destinationState={destinationState} open={open} config={config} />
+            <CheckoutFormView
+              session={session}
+              destinationState={destinationState}
+              branchNumber={request?.branchNumber ?? null}
+              open={open}
+              config={config}
+            />
           </Paper>
         ) : (
           <Center py="xl">

@@ -22,6 +22,7 @@ const order = (
     email: 'shop@peak.example.com',
     phone: '3035550142',
   },
+  orderAmount: 1250,
 });
 
 describe('filterOrders', () => {

@@ -1,8 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import {
   expectedShipDateShown,
   formatDate,
+  formatMoney,
   formatPhone,
   formatZip,
   orderStatusLabel,
@@ -10,6 +11,7 @@ import {
   type OrderSummary,
 } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
+import { useSession } from '@/lib/session-store';
 
 /** Which list: the columns differ only in the ship-date column (spec 2, spec 4). */
 export type OrdersTableKind = 'open' | 'recent' | 'search';
@@ -56,11 +58,16 @@ type OrdersTableProps = { kind: OrdersTableKind; orders: OrderSummary[]; caption
 
 /**
  * The order lists of spec 2: Order ID, Purchase Order, Status, Expected Ship (Ship Date on Recent
- * Orders), Entered, Destination, Contact. A row opens the order's details; the Order ID is also a
- * link, so the table works from the keyboard. On a phone each order is a card headed by its ID.
+ * Orders), Entered, Total (issue 34; at MSRP, labelled, for a restricted-pricing user), Destination,
+ * Contact. A row opens the order's details, which learn the list they came from (the location
+ * state's `from`, for their breadcrumb); the Order ID is also a link, so the table works from the
+ * keyboard. On a phone each order is a card headed by its ID.
  */
 export function OrdersTable({ kind, orders, caption, emptyText }: OrdersTableProps) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const atMsrp = useSession().user.restrictedPricing;
+  const from = { from: `${location.pathname}${location.search}` };
   const detailsOf = (o: OrderSummary) => `/orders/details/${o.documentNumber}`;
   const columns: StackedColumn<OrderSummary>[] = [
     {
@@ -68,7 +75,7 @@ export function OrdersTable({ kind, orders, caption, emptyText }: OrdersTablePro
       stacked: 'title',
       nowrap: true,
       cell: (o) => (
-        <Anchor component={Link} to={detailsOf(o)} onClick={(event) => event.stopPropagation()} size="sm">
+        <Anchor component={Link} to={detailsOf(o)} state={from} onClick={(event) => event.stopPropagation()} size="sm">
           {o.documentNumber}
         </Anchor>
       ),
@@ -77,6 +84,12 @@ export function OrdersTable({ kind, orders, caption, emptyText }: OrdersTablePro
     { header: 'Status', cell: (o) => orderStatusLabel(o.statusCode) },
     { header: kind === 'recent' ? 'Ship Date' : 'Expected Ship', nowrap: true, cell: (o) => shipDateOf(kind, o) },
     { header: 'Entered', nowrap: true, cell: (o) => formatDate(o.statusDates.entered) },
+    {
+      header: 'Total',
+      align: 'right',
+      nowrap: true,
+      cell: (o) => (atMsrp ? `${formatMoney(o.orderAmount)} MSRP` : formatMoney(o.orderAmount)),
+    },
     { header: 'Destination', cell: (o) => <Destination o={o} /> },
     { header: 'Contact', cell: (o) => <Contact o={o} /> },
   ];
@@ -85,8 +98,8 @@ export function OrdersTable({ kind, orders, caption, emptyText }: OrdersTablePro
       columns={columns}
       rows={orders}
       rowKey={(o) => o.documentNumber}
-      onRowClick={(o) => navigate(detailsOf(o))}
-      minWidth={760}
+      onRowClick={(o) => navigate(detailsOf(o), { state: from })}
+      minWidth={860}
       caption={caption}
       emptyText={emptyText}
       highlightOnHover

@@ -21,6 +21,7 @@ export const EMPTY_CRITERIA: OrderSearchCriteria = {
   city: '',
   state: '',
   postalCode: '',
+  sku: '',
 };
 
 const raw = (params: URLSearchParams) => {

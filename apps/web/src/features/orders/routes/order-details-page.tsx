@@ -14,7 +14,7 @@ import {
   type OrderShipment,
 } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
-import { useSessionState } from '@/lib/session-store';
+import { useSession, useSessionState } from '@/lib/session-store';
 import { useOrderDetail } from '../api/order-detail';
 import { AddressBlock } from '../components/address-block';
 import { DownloadPdfButton } from '../components/download-pdf-button';
@@ -31,7 +31,8 @@ export function OrderDetailsPage() {
   );
 }
 
-const LINE_COLUMNS: StackedColumn<OrderLine>[] = [
+/** The item columns; a restricted-pricing user's prices are MSRPs, named so (issue 34). */
+const lineColumns = (atMsrp: boolean): StackedColumn<OrderLine>[] => [
   { header: 'Line', cell: (line) => line.lineNumber },
   { header: 'Product', stacked: 'title', cell: (line) => line.vendorProduct },
   {
@@ -50,8 +51,12 @@ const LINE_COLUMNS: StackedColumn<OrderLine>[] = [
   },
   { header: 'Ordered', align: 'right', cell: (line) => line.quantityOrdered },
   { header: 'Shipped', align: 'right', cell: (line) => line.quantityShipped },
-  { header: 'Price', align: 'right', cell: (line) => formatMoney(line.price) },
-  { header: 'Amount', align: 'right', cell: (line) => formatCents(orderLineAmountCents(line, line.quantityOrdered)) },
+  { header: atMsrp ? 'MSRP' : 'Price', align: 'right', cell: (line) => formatMoney(line.price) },
+  {
+    header: atMsrp ? 'Amount (MSRP)' : 'Amount',
+    align: 'right',
+    cell: (line) => formatCents(orderLineAmountCents(line, line.quantityOrdered)),
+  },
 ];
 
 const SHIPMENT_LINE_COLUMNS: StackedColumn<OrderShipment['lines'][number]>[] = [
@@ -87,7 +92,11 @@ function OrderDetails() {
   return <Order order={query.data} />;
 }
 
+/** What a restricted-pricing user reads above the amounts (issue 34: order details say they are at MSRP). */
+const MSRP_AMOUNTS_NOTE = 'Amounts are shown at MSRP.';
+
 function Order({ order }: { order: OrderDetail }) {
+  const atMsrp = useSession().user.restrictedPricing;
   const chargeRows = (Object.keys(ORDER_CHARGE_LABELS) as (keyof OrderCharges)[]).filter((key) => order.charges[key] !== 0);
   return (
     <Stack gap="lg">
@@ -129,9 +138,14 @@ function Order({ order }: { order: OrderDetail }) {
         <Title order={2} size="h3">
           Items
         </Title>
+        {atMsrp && (
+          <Text size="sm" c="dimmed">
+            {MSRP_AMOUNTS_NOTE} The amount billed to your organization may differ.
+          </Text>
+        )}
         <StackedTable
           aria-label="Order items"
-          columns={LINE_COLUMNS}
+          columns={lineColumns(atMsrp)}
           rows={order.lines}
           rowKey={(line) => line.lineNumber}
           minWidth={640}
@@ -160,7 +174,7 @@ function Order({ order }: { order: OrderDetail }) {
               <Table.Td ta="right">{formatMoney(order.totals.taxAmount)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Grand Total</Table.Th>
+              <Table.Th scope="row">{atMsrp ? 'Grand Total (MSRP)' : 'Grand Total'}</Table.Th>
               <Table.Td ta="right" fw={700}>
                 {formatMoney(order.totals.orderAmount)}
               </Table.Td>

@@ -99,6 +99,7 @@ function OrderSearchForm() {
               {...form.register('state', { onChange: () => form.clearErrors('root') })}
             />
             {text('postalCode', 'Zip')}
+            {text('sku', 'SKU')}
           </SimpleGrid>
           <Group>
             <Button type="submit">Search</Button>

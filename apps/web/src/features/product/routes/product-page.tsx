@@ -63,6 +63,8 @@ function ProductDetails({ product }: { product: Product }) {
   const specifications = Object.entries(info.specifications);
   const downloads = Object.entries(info.downloads);
   const canOrder = hasRoles(user.roles, 'checkout', 'catalog');
+  // A restricted-pricing user sees MSRP as the price: named so (issue 34).
+  const atMsrp = user.restrictedPricing;
 
   return (
     <Stack gap="lg">
@@ -80,8 +82,9 @@ function ProductDetails({ product }: { product: Product }) {
             <Group gap="md" align="baseline">
               <Text fz={28} fw={700} data-testid="product-price">
                 {formatMoney(product.price)}
+                {atMsrp && ' MSRP'}
               </Text>
-              {product.msrp !== product.price && (
+              {!atMsrp && product.msrp !== product.price && (
                 <Text c="dimmed" data-testid="product-msrp">
                   MSRP {formatMoney(product.msrp)}
                 </Text>

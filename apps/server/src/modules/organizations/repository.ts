@@ -1,0 +1,44 @@
+/** The organizations module's SQL: branches and their ship-to addresses (issue 34). */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { branches, organizations } from './schema.js';
+
+export type BranchShipToColumns = Pick<
+  typeof branches.$inferSelect,
+  'shipToStreet1' | 'shipToStreet2' | 'shipToCity' | 'shipToState' | 'shipToPostalCode'
+>;
+
+const branchColumns = {
+  branchNumber: branches.branchNumber,
+  name: branches.name,
+  shipToStreet1: branches.shipToStreet1,
+  shipToStreet2: branches.shipToStreet2,
+  shipToCity: branches.shipToCity,
+  shipToState: branches.shipToState,
+  shipToPostalCode: branches.shipToPostalCode,
+};
+export type BranchRecord = { branchNumber: number; name: string } & BranchShipToColumns;
+
+export async function organizationExists(db: Database, organizationId: number): Promise<boolean> {
+  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+  return !!row;
+}
+
+export function findBranches(db: Database, organizationId: number): Promise<BranchRecord[]> {
+  return db.select(branchColumns).from(branches).where(eq(branches.organizationId, organizationId)).orderBy(asc(branches.branchNumber));
+}
+
+/** Writes one branch's ship-to columns; answers the branch, or undefined when the organization has no such branch. */
+export async function updateBranchShipTo(
+  db: Database,
+  organizationId: number,
+  branchNumber: number,
+  columns: BranchShipToColumns,
+): Promise<BranchRecord | undefined> {
+  const [row] = await db
+    .update(branches)
+    .set(columns)
+    .where(and(eq(branches.organizationId, organizationId), eq(branches.branchNumber, branchNumber)))
+    .returning(branchColumns);
+  return row;
+}
