@@ -4,6 +4,8 @@
  * (node:cluster), which share one port: the primary accepts the connections and hands them to the
  * workers in turn. It serves nothing itself.
  *
+ * - One worker is the leader (PORTAL_WORKER_DUTY), the others followers; a dead leader's replacement
+ *   leads in turn.
  * - A worker that dies while the server runs is replaced after RESTART_DELAY_MS, unless workers keep
  *   dying (more than MAX_DEATHS within DEATH_WINDOW_MS: a crash loop), when the primary stops them
  *   all and exits 1. A worker that dies before it ever listened at start (a port in use, a database
@@ -42,6 +44,12 @@ export class CrashLoopGuard {
   }
 }
 
+/**
+ * What the primary tells a worker it forks (PORTAL_WORKER_DUTY, read by config.ts): the leader also
+ * does what one process is enough for (the 'Featured' recount, the reconciliation of paid checkouts).
+ */
+type WorkerDuty = 'leader' | 'follower';
+
 /** Where the workers start: this module's entry (main.ts, or dist/main.js when bundled) with the same arguments. */
 export type WorkerEntry = { exec: string; args: string[] };
 
@@ -57,6 +65,8 @@ export async function runPrimary(config: Config, entry: WorkerEntry): Promise<vo
 
 class Supervisor {
   readonly #guard = new CrashLoopGuard();
+  /** Each live worker's duty (config.ts `leader`): one leader, whose replacement leads in turn. */
+  readonly #duties = new Map<number, WorkerDuty>();
   /** Workers that have listened at least once, by cluster id. */
   readonly #listened = new Set<number>();
   #everyoneListened = false;
@@ -73,7 +83,12 @@ class Supervisor {
     cluster.on('exit', (worker, code, signal) => this.#onExit(worker, code, signal));
     process.on('SIGTERM', () => this.stop('SIGTERM'));
     process.on('SIGINT', () => this.stop('SIGINT'));
-    for (let i = 0; i < this.config.webConcurrency; i++) cluster.fork();
+    for (let i = 0; i < this.config.webConcurrency; i++) this.#fork(i === 0 ? 'leader' : 'follower');
+  }
+
+  #fork(duty: WorkerDuty): void {
+    const worker = cluster.fork({ PORTAL_WORKER_DUTY: duty });
+    this.#duties.set(worker.id, duty);
   }
 
   #onListening(worker: Worker): void {
@@ -88,6 +103,8 @@ class Supervisor {
 
   #onExit(worker: Worker, code: number | null, signal: string | null): void {
     const pid = worker.process.pid;
+    const duty = this.#duties.get(worker.id) ?? 'follower';
+    this.#duties.delete(worker.id);
     if (this.#stopping) {
       // A worker stopped by our SIGTERM before it set up its shutdown (still starting) had nothing in flight.
       const stoppedWhileStarting = signal === 'SIGTERM' && !this.#listened.has(worker.id);
@@ -110,9 +127,9 @@ class Supervisor {
       this.stop('crash loop');
       return;
     }
-    this.log.warn({ workerPid: pid, code, signal }, `a worker exited; starting another in ${RESTART_DELAY_MS} ms`);
+    this.log.warn({ workerPid: pid, code, signal, duty }, `a worker exited; starting another in ${RESTART_DELAY_MS} ms`);
     setTimeout(() => {
-      if (!this.#stopping) cluster.fork();
+      if (!this.#stopping) this.#fork(duty);
     }, RESTART_DELAY_MS);
   }
 

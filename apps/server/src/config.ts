@@ -92,6 +92,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   FEATURED_REFRESH_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** Set by the cluster's primary on each worker it forks (cluster-primary.ts), never by hand. */
+  PORTAL_WORKER_DUTY: z.enum(['leader', 'follower']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WEB_CONCURRENCY: z
     .string()
@@ -171,6 +173,12 @@ export type Config = {
   /** How often the 'Featured' order is recounted from the last 90 days' orders (catalog/featured.ts); 0: never in this process. */
   featuredRefreshMs: number;
   /**
+   * Whether this process does the work one process is enough for: the 'Featured' recount and the
+   * reconciliation of paid checkouts at start. A single process does; of a cluster's workers only
+   * the one the primary names leader (PORTAL_WORKER_DUTY; decision 017).
+   */
+  leader: boolean;
+  /**
    * On SIGTERM/SIGINT the server stops accepting, lets requests in flight and the outbox worker's
    * batch finish, closes the database and exits; after this long it exits (code 1) whatever is left.
    */
@@ -247,7 +255,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailWorkerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
-    featuredRefreshMs: e.FEATURED_REFRESH_MS,
+    // A follower worker leaves the recount to the leader: N workers recounting at once would only
+    // repeat the same heavy statement and contend for the same rows.
+    featuredRefreshMs: e.PORTAL_WORKER_DUTY === 'follower' ? 0 : e.FEATURED_REFRESH_MS,
+    leader: e.PORTAL_WORKER_DUTY !== 'follower',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webConcurrency: concurrency.workers,
     warnings: concurrency.warnings,

@@ -50,9 +50,9 @@ try {
 }
 
 if (cluster.isWorker) {
-  // The primary has migrated and seeded; the first worker alone reconciles paid checkouts.
+  // The primary has migrated and seeded; the leader worker alone reconciles paid checkouts.
   const handle = await openDatabaseOrExit(config);
-  await serve(config, handle, { reconcile: cluster.worker?.id === 1 });
+  await serve(config, handle, { reconcile: config.leader });
 } else if (config.webConcurrency > 1) {
   await runPrimary(config, { exec: fileURLToPath(import.meta.url), args: process.argv.slice(2) });
 } else {

@@ -42,7 +42,7 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config): P
 
 export type ServeOptions = {
   /**
-   * Look for paid checkouts that never became orders: the single process, and only the first
+   * Look for paid checkouts that never became orders: the single process, and only the leader
    * cluster worker (completion is exactly-once anyway; one process asking the gateway is enough).
    */
   reconcile: boolean;

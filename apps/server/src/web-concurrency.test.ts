@@ -75,6 +75,19 @@ describe('WEB_CONCURRENCY', () => {
   });
 });
 
+describe('the leader worker', () => {
+  it('alone recounts Featured and reconciles checkouts; a single process does both', () => {
+    const follower = loadConfig({ DATABASE_URL: POSTGRES, WEB_CONCURRENCY: '2', PORTAL_WORKER_DUTY: 'follower' });
+    expect(follower.leader).toBe(false);
+    expect(follower.featuredRefreshMs).toBe(0);
+    const leader = loadConfig({ DATABASE_URL: POSTGRES, WEB_CONCURRENCY: '2', PORTAL_WORKER_DUTY: 'leader', FEATURED_REFRESH_MS: '5000' });
+    expect(leader.leader).toBe(true);
+    expect(leader.featuredRefreshMs).toBe(5000);
+    expect(loadConfig({}).leader).toBe(true);
+    expect(() => loadConfig({ PORTAL_WORKER_DUTY: 'boss' })).toThrow(/PORTAL_WORKER_DUTY/);
+  });
+});
+
 describe('replacing workers that die', () => {
   it(`replaces up to ${MAX_DEATHS} deaths within the window, then gives up`, () => {
     const guard = new CrashLoopGuard();
