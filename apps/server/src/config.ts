@@ -3,6 +3,7 @@
  */
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -20,6 +21,9 @@ function findRepoRoot(from: string): string {
     if (path.dirname(dir) === dir) return path.resolve(from, '../../..');
   }
 }
+
+/** The most worker processes WEB_CONCURRENCY may ask for. */
+export const MAX_WEB_CONCURRENCY = 64;
 
 /** The sender of every email unless MAIL_FROM says otherwise. */
 export const DEFAULT_MAIL_FROM = 'Dealer Portal <no-reply@portal.example.com>';
@@ -88,7 +92,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   FEATURED_REFRESH_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** Set by the cluster's primary on each worker it forks (cluster-primary.ts), never by hand. */
+  PORTAL_WORKER_DUTY: z.enum(['leader', 'follower']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEB_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_WEB_CONCURRENCY),
+      `must be a whole number of server processes from 1 to ${MAX_WEB_CONCURRENCY}`,
+    )
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   PAYMENT_GATEWAY: z.enum(['simulated', 'stripe']).default('simulated'),
   STRIPE_SECRET_KEY: z
     .string()
@@ -158,10 +173,23 @@ export type Config = {
   /** How often the 'Featured' order is recounted from the last 90 days' orders (catalog/featured.ts); 0: never in this process. */
   featuredRefreshMs: number;
   /**
+   * Whether this process does the work one process is enough for: the 'Featured' recount and the
+   * reconciliation of paid checkouts at start. A single process does; of a cluster's workers only
+   * the one the primary names leader (PORTAL_WORKER_DUTY; decision 017).
+   */
+  leader: boolean;
+  /**
    * On SIGTERM/SIGINT the server stops accepting, lets requests in flight and the outbox worker's
    * batch finish, closes the database and exits; after this long it exits (code 1) whatever is left.
    */
   shutdownTimeoutMs: number;
+  /**
+   * Worker processes serving one port (WEB_CONCURRENCY, docs/decisions/017-several-server-processes.md):
+   * 1 runs the server in this process; more forks that many workers (node:cluster), PostgreSQL only.
+   */
+  webConcurrency: number;
+  /** What the server should say at start about settings it adjusted (logged by main.ts). */
+  warnings: string[];
   /** Payments (docs/decisions/006-payment-gateway.md): `simulated` needs no network; `stripe` needs its keys. */
   paymentGateway: 'simulated' | 'stripe';
   stripeSecretKey: string | undefined;
@@ -201,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
   if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY)) {
     throw new Error('Invalid configuration: PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
   }
+  const concurrency = webConcurrencyOf(e.WEB_CONCURRENCY, mode, e.DATABASE_URL !== undefined);
   // A relative DATA_DIR is taken from where the command was typed (npm's INIT_CWD), not the workspace.
   const base = env.INIT_CWD ?? process.cwd();
   return {
@@ -216,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     sessionMaxHours: e.SESSION_MAX_HOURS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
-    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? hashingConcurrencyPerWorker(concurrency.workers),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     seedOnStart,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
@@ -226,14 +255,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailWorkerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
-    featuredRefreshMs: e.FEATURED_REFRESH_MS,
+    // A follower worker leaves the recount to the leader: N workers recounting at once would only
+    // repeat the same heavy statement and contend for the same rows.
+    featuredRefreshMs: e.PORTAL_WORKER_DUTY === 'follower' ? 0 : e.FEATURED_REFRESH_MS,
+    leader: e.PORTAL_WORKER_DUTY !== 'follower',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webConcurrency: concurrency.workers,
+    warnings: concurrency.warnings,
     paymentGateway: e.PAYMENT_GATEWAY,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: e.STRIPE_API_URL,
   };
+}
+
+/**
+ * How many worker processes serve the port (decision 017). Unset: the number of cores in production
+ * mode on PostgreSQL, else 1. The embedded database (PGlite) belongs to one process, so more than one
+ * is refused in production mode and brought down to 1, with a warning, in the other modes.
+ */
+export function webConcurrencyOf(
+  chosen: number | undefined,
+  mode: PortalMode,
+  postgres: boolean,
+  cores = availableParallelism(),
+): { workers: number; warnings: string[] } {
+  if (chosen === undefined) return { workers: mode === 'production' && postgres ? Math.min(cores, MAX_WEB_CONCURRENCY) : 1, warnings: [] };
+  if (chosen === 1 || postgres) return { workers: chosen, warnings: [] };
+  const problem = `WEB_CONCURRENCY=${chosen} needs DATABASE_URL: the embedded database (PGlite) can be opened by one process only`;
+  if (mode === 'production') throw new Error(`Refusing to start in production mode: ${problem}`);
+  return { workers: 1, warnings: [`${problem}; running one server process`] };
+}
+
+/**
+ * Sign-in's password hashes at once in each worker when PASSWORD_HASH_CONCURRENCY is unset and
+ * several workers run: the cores shared out among them (at least 1, at most 4), so the workers
+ * together hash about as much at once as one process would (decision 015). One process: unset,
+ * password-hash.ts's own default.
+ */
+function hashingConcurrencyPerWorker(workers: number): number | undefined {
+  if (workers === 1) return undefined;
+  return Math.max(1, Math.min(4, Math.floor(availableParallelism() / workers)));
 }
 
 /**

@@ -1,25 +1,23 @@
 /**
- * The server process (`npm start` runs the bundle of this file, apps/server/dist/main.js; the e2e
- * server and the process tests run it under tsx): reads the configuration, opens and migrates the
- * database (PostgreSQL: under an advisory lock, so processes started together migrate one at a time),
- * seeds an empty one when configured to, listens, and on SIGTERM/SIGINT shuts down gracefully:
- * stops accepting, lets requests in flight and the outbox worker's batch finish, closes the
- * database and exits; SHUTDOWN_TIMEOUT_MS later it exits (code 1) whatever is left.
+ * The server's entry (`npm start` runs the bundle of this file, apps/server/dist/main.js; the e2e
+ * server and the process tests run it under tsx): reads the configuration, then
+ * - WEB_CONCURRENCY=1 (the default but in production mode): this process opens and migrates the
+ *   database (PostgreSQL: under an advisory lock, so processes started together migrate one at a
+ *   time), seeds an empty one when configured to, listens, and on SIGTERM/SIGINT shuts down
+ *   gracefully (serve.ts);
+ * - WEB_CONCURRENCY=N>1 (PostgreSQL only): this process is the cluster's primary: it migrates and
+ *   seeds once, then forks N workers sharing the port and looks after them (cluster-primary.ts); each
+ *   worker runs this file again and only serves (decision 017).
  *
  * `--demo` (what `npm start` and `npm run dev` pass) makes demo the mode unless PORTAL_MODE or
  * NODE_ENV=production names another (config.ts).
  */
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildApp } from './app.js';
+import { runPrimary } from './cluster-primary.js';
 import { loadConfig, type Config } from './config.js';
-import { DataDirLockedError } from './db/data-dir-lock.js';
-import { openConfiguredDatabase } from './db/open-configured.js';
-import { loggableError } from './http/errors.js';
-import { seedDemoIfEmpty } from './seed/seed.js';
-import { createMailTransport } from './modules/mail/transport.js';
-import { startMailWorker } from './modules/mail/worker.js';
-import { reconcilePaidCheckouts } from './modules/checkout/completion.js';
-import { createPaymentGateway } from './payments/create-gateway.js';
+import { openDatabaseOrExit, prepareDatabase, serve } from './serve.js';
 
 const USAGE = `Usage: node apps/server/dist/main.js [--demo]
   Starts the portal server (configuration from the environment, README "Configuration").
@@ -50,72 +48,16 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-let handle: Awaited<ReturnType<typeof openConfiguredDatabase>>;
-try {
-  handle = await openConfiguredDatabase(config);
-} catch (error) {
-  // Another server holds DATA_DIR (data-dir-lock.ts): fail fast, its database untouched.
-  if (!(error instanceof DataDirLockedError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-await handle.migrate({
-  onWait: () => console.log('Another process is migrating the database; waiting for it (PostgreSQL advisory lock).'),
-});
-if (config.seedOnStart) await seedDemoIfEmpty(handle.db);
 
-const app = await buildApp({ config, db: handle.db });
-// A payment that succeeded while no server ran (or whose completion was lost) still becomes an order;
-// in the background, so a slow payment provider does not hold up the start.
-void reconcilePaidCheckouts({ db: handle.db, gateway: createPaymentGateway(config, handle.db).gateway }, { log: app.log }).catch((error) =>
-  app.log.error({ err: loggableError(error) }, 'checkout reconciliation failed'),
-);
-// The outbox worker (server-rules "Email"); MAIL_WORKER_INTERVAL_MS=0 leaves sending to other processes.
-const mailWorker =
-  config.mailWorkerIntervalMs > 0
-    ? startMailWorker(handle.db, createMailTransport(handle.db, config), {
-        intervalMs: config.mailWorkerIntervalMs,
-        from: config.mailFrom,
-        onError: (error) => app.log.error({ err: loggableError(error) }, 'mail outbox round failed'),
-      })
-    : undefined;
-if (!config.smtpUrl) {
-  app.log.warn(
-    config.mode === 'demo'
-      ? 'Demo mode without SMTP_URL: email goes to the development mailbox, readable at /dev/mailbox from this machine only'
-      : 'SMTP_URL is not set: email is kept in the development mailbox table and not sent',
-  );
+if (cluster.isWorker) {
+  // The primary has migrated and seeded; the leader worker alone reconciles paid checkouts.
+  const handle = await openDatabaseOrExit(config);
+  await serve(config, handle, { reconcile: config.leader });
+} else if (config.webConcurrency > 1) {
+  await runPrimary(config, { exec: fileURLToPath(import.meta.url), args: process.argv.slice(2) });
+} else {
+  for (const warning of config.warnings) console.warn(warning);
+  const handle = await openDatabaseOrExit(config);
+  await prepareDatabase(handle, config);
+  await serve(config, handle, { reconcile: true });
 }
-
-let shuttingDown = false;
-async function shutdown(signal: string) {
-  if (shuttingDown) {
-    // A second signal (Ctrl-C twice): stop now.
-    app.log.warn({ signal }, 'second signal during shutdown; exiting at once');
-    process.exit(1);
-  }
-  shuttingDown = true;
-  app.log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutting down');
-  const deadline = setTimeout(() => {
-    app.log.error({ deadlineMs: config.shutdownTimeoutMs }, 'shutdown deadline passed; exiting with work unfinished');
-    process.exit(1);
-  }, config.shutdownTimeoutMs);
-  let code = 0;
-  try {
-    // app.close() stops accepting connections, closes idle keep-alive ones, answers 503 to new
-    // requests on the others and waits for the requests in flight; the worker finishes its batch.
-    await Promise.all([app.close(), mailWorker?.stop()]);
-    await handle.close();
-    app.log.info('shutdown complete');
-  } catch (error) {
-    app.log.error({ err: loggableError(error) }, 'shutdown failed');
-    code = 1;
-  }
-  clearTimeout(deadline);
-  process.exit(code);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Dealer portal on http://localhost:${config.port} (${handle.kind} database)`);

@@ -16,6 +16,7 @@ const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> 
   web: () => import('./web-bench.js'),
   // A user's login while others flood the password-hashing calls (issue 31).
   login: () => import('./login-bench.js'),
+  cluster: () => import('./cluster-bench.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);
