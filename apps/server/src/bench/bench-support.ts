@@ -12,7 +12,7 @@
  * Both engines: PostgreSQL (DATABASE_URL or --db=postgres://...) and PGlite (DATA_DIR or --db=dir).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -89,23 +89,23 @@ export function parseBenchArgs(args: string[]): BenchSettings {
     if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
     return value;
   };
-  const config = loadConfig();
-  const db = values.db as string | undefined;
-  const target: BenchTarget = db
-    ? /^postgres(ql)?:\/\//.test(db)
-      ? { kind: 'postgres', url: db }
-      : { kind: 'pglite', dataDir: path.resolve(db) }
-    : config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
   return {
-    target,
+    target: benchTarget(values.db as string | undefined),
     connections: number('connections', 10),
     warmupSeconds: number('warmup', 3),
     roundSeconds: number('duration', 10),
     rounds: number('rounds', 3),
     port: number('port', 3190),
   };
+}
+
+/** `--db` as a bench target: a postgres:// URL or a PGlite data directory; the configured database without it. */
+export function benchTarget(db: string | undefined): BenchTarget {
+  const config = loadConfig();
+  if (db) return /^postgres(ql)?:\/\//.test(db) ? { kind: 'postgres', url: db } : { kind: 'pglite', dataDir: path.resolve(db) };
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
 export function describeTarget(target: BenchTarget): string {
@@ -117,6 +117,8 @@ export function describeTarget(target: BenchTarget): string {
 
 export type BenchServer = {
   baseUrl: string;
+  /** The server's processes: its own and its children's (the workers of WEB_CONCURRENCY). */
+  pids(): number[];
   /** Resident memory of the server process in MB (Linux /proc), undefined elsewhere. */
   rssMb(): number | undefined;
   stop(): Promise<void>;
@@ -141,9 +143,14 @@ export async function waitForHealth(child: ChildProcess, baseUrl: string): Promi
   }
 }
 
-export async function startServer(settings: BenchSettings): Promise<BenchServer> {
+/** `extraEnv`: settings of this start only, such as WEB_CONCURRENCY. */
+export async function startServer(
+  settings: Pick<BenchSettings, 'target' | 'port'>,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<BenchServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...extraEnv,
     PORT: String(settings.port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -169,6 +176,7 @@ export async function startServer(settings: BenchSettings): Promise<BenchServer>
 
   return {
     baseUrl,
+    pids: () => (child.pid === undefined ? [] : [child.pid, ...childPids(child.pid)]),
     rssMb() {
       try {
         const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -183,6 +191,26 @@ export async function startServer(settings: BenchSettings): Promise<BenchServer>
       await Promise.race([exited, sleep(30_000)]);
     },
   };
+}
+
+/** The processes whose parent is `pid` (Linux /proc; none elsewhere). */
+function childPids(pid: number): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          // The parent pid is the 2nd field after the command in parentheses.
+          const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 export type BenchSession = { token: string; headers: Record<string, string> };

@@ -1,0 +1,82 @@
+/**
+ * Closed-loop load for the catalog bench: `clients` workers each send the next request the traffic
+ * draws as soon as the last one answered, and every response's time is kept per operation. Its own
+ * loop rather than autocannon's, because the 50-client run mixes operations and reports each.
+ */
+import type { LoadResult } from './bench-support.js';
+import type { RequestSpec } from './catalog-traffic.js';
+
+export type LoadOutcome = { total: LoadResult; byOperation: Map<string, LoadResult>; exhausted: boolean };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    throughput: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
+}
+
+export type LoadPlan = {
+  baseUrl: string;
+  headers: Record<string, string>;
+  clients: number;
+  seconds: number;
+  /** Stop after this many answered requests. */
+  maxRequests?: number;
+  /** The next request; undefined when the traffic has no new query left. */
+  next: () => RequestSpec | undefined;
+};
+
+export async function runLoad(plan: LoadPlan): Promise<LoadOutcome> {
+  const latencies = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  const firstErrors: string[] = [];
+  let sent = 0;
+  let exhausted = false;
+  const started = performance.now();
+  const deadline = started + plan.seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline && sent < (plan.maxRequests ?? Number.POSITIVE_INFINITY)) {
+      const spec = plan.next();
+      if (!spec) {
+        exhausted = true;
+        return;
+      }
+      sent++;
+      const t0 = performance.now();
+      try {
+        const response = await fetch(`${plan.baseUrl}${spec.path}`, {
+          method: spec.method,
+          headers: plan.headers,
+          ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        });
+        const text = await response.text();
+        if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 160)}`);
+        const list = latencies.get(spec.operation) ?? [];
+        list.push(performance.now() - t0);
+        latencies.set(spec.operation, list);
+      } catch (error) {
+        errors.set(spec.operation, (errors.get(spec.operation) ?? 0) + 1);
+        if (firstErrors.length < 3) firstErrors.push(`${spec.operation}: ${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: plan.clients }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  for (const message of firstErrors) console.log(`    error: ${message}`);
+  const byOperation = new Map<string, LoadResult>();
+  for (const op of new Set([...latencies.keys(), ...errors.keys()]))
+    byOperation.set(op, summarize(latencies.get(op) ?? [], errors.get(op) ?? 0, seconds));
+  const all = [...latencies.values()].flat();
+  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  return { total: summarize(all, errorCount, seconds), byOperation, exhausted };
+}
