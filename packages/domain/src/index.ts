@@ -12,6 +12,7 @@ export * from './catalog/product.js';
 export * from './catalog/search.js';
 export * from './catalog/catalog-limits.js';
 export * from './catalog/search-options.js';
+export * from './catalog/product-quantity.js';
 export * from './catalog/availability-text.js';
 export * from './catalog/bulk-pricing.js';
 export * from './catalog/brand-logos.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogSearchRequestSchema, productQuantityOf } from './search.js';
+import { catalogSearchRequestSchema } from './search.js';
 import { pageJumpTarget, totalPagesOf } from '../paging.js';
 
 describe('catalog paging', () => {
@@ -26,19 +26,5 @@ describe('catalog paging', () => {
 
   it('defaults the service paging to page 1 of 25 (spec 9)', () => {
     expect(catalogSearchRequestSchema.parse({})).toMatchObject({ page: 1, pageSize: 25 });
-  });
-});
-
-describe('productQuantityOf (spec 5)', () => {
-  it.each([
-    ['4', 0, 4],
-    [' 12 ', 3, 12],
-    ['', 3, 3],
-    ['x', 0, 1],
-    ['2.5', 2, 2],
-    ['-1', 0, 1],
-    ['0', 5, 5],
-  ])('reads %j with %i in the cart as %i', (text, inCart, expected) => {
-    expect(productQuantityOf(text, inCart)).toBe(expected);
   });
 });

@@ -135,13 +135,3 @@ export const CATALOG_EXPORT_COLUMNS = [
   'isSmallParcel',
   'category',
 ] as const;
-
-/**
- * The product page's quantity box (spec 5 "Product quantity: digits only, otherwise reverts to the
- * current cart quantity or 1"): the quantity the box holds after an edit.
- */
-export function productQuantityOf(text: string, cartQuantity: number): number {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed) && Number(trimmed) > 0) return Number(trimmed);
-  return cartQuantity > 0 ? cartQuantity : 1;
-}
