@@ -48,9 +48,9 @@ describe('theme contrast (WCAG AA, issue 21)', () => {
 });
 
 describe('breakpoints', () => {
-  it("are the widths the catalog grid's first row is worked out with (features/catalog/components/tile-columns.ts)", () => {
+  it("are the widths the catalog's layout and first screenful are worked out with (features/catalog/components/tile-columns.ts)", () => {
     const px = (em: string | undefined) => parseFloat(em ?? '') * 16;
-    const { xs, md, lg } = theme.breakpoints ?? {};
-    expect(TILE_BREAKPOINTS_PX).toEqual({ xs: px(xs), md: px(md), lg: px(lg) });
+    const { sm, md, lg, xl } = theme.breakpoints ?? {};
+    expect(TILE_BREAKPOINTS_PX).toEqual({ sm: px(sm), md: px(md), lg: px(lg), xl: px(xl) });
   });
 });

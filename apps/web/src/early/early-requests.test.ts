@@ -5,7 +5,14 @@
  * they are the same call, and ask the server themselves otherwise.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATALOG_SCREEN_PAGE_SIZE, DEFAULT_SHIP_TO_STATE, PLACEHOLDER_IMAGE_URL } from '@portal/domain';
+import {
+  CATALOG_AVAILABILITIES,
+  CATALOG_MAX_FILTER_VALUES,
+  CATALOG_SCREEN_PAGE_SIZE,
+  CATALOG_SORTS,
+  DEFAULT_SHIP_TO_STATE,
+  PLACEHOLDER_IMAGE_URL,
+} from '@portal/domain';
 import { installMemoryStorage, item, product, sessionOf } from '@/features/cart/store/store-test-fixtures';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: () => {}, warning: () => {}, error: () => {} } }));
@@ -20,6 +27,8 @@ const cartState = await import('@/features/cart/store/cart-state');
 const session = await import('@/lib/session-store');
 const { api, setUnauthorizedHandler } = await import('@/lib/api-client');
 const { startEarlySearch } = await import('@/features/catalog/api/search-catalog');
+const { searchBodyOf } = await import('@/features/catalog/api/search-body');
+const { catalogQueryOf } = await import('@/features/catalog/components/catalog-query');
 const { tilesInFirstRow } = await import('@/features/catalog/components/tile-columns');
 
 const EMAIL = 'Dealer@Example.com';
@@ -73,6 +82,9 @@ describe('the first script repeats the app names', () => {
     expect(early.EARLY_DEFAULT_SHIP_TO_STATE).toBe(DEFAULT_SHIP_TO_STATE);
     expect(early.EARLY_REQUESTS_GLOBAL).toBe(EARLY_REQUESTS_GLOBAL_NAME);
     expect(early.EARLY_PLACEHOLDER_IMAGE_URL).toBe(PLACEHOLDER_IMAGE_URL);
+    expect(early.EARLY_CATALOG_SORTS).toEqual(CATALOG_SORTS);
+    expect(early.EARLY_CATALOG_AVAILABILITIES).toEqual(CATALOG_AVAILABILITIES);
+    expect(early.EARLY_CATALOG_MAX_FILTER_VALUES).toBe(CATALOG_MAX_FILTER_VALUES);
   });
 
   it('the signed-in email is kept beside the token and forgotten with it', () => {
@@ -114,6 +126,28 @@ describe('planEarlyRequests', () => {
     });
     session.chooseDestinationState(null);
     expect(early.planEarlyRequests('/products/catalog/lifts', '', read)?.requests).toHaveLength(2);
+  });
+
+  it("sends the catalog's sort and filters as the screen does, for any address", () => {
+    signIn();
+    const many = Array.from({ length: 60 }, (_, i) => `brand=B${i}`).join('&');
+    for (const search of [
+      '',
+      '?keywords=jack&page=2',
+      '?keywords=lift&sort=price-asc',
+      '?sort=featured&brand=Apex+Lifting&brand=IronPeak&brand=+IronPeak+&brand=',
+      '?category=Two-post+lifts&category=Tire+changers&availability=inRegion&page=3',
+      '?sort=cheapest&availability=somewhere&brand=%20',
+      '?availability=any&sort=sku&keywords=%20air%20',
+      `?${many}`,
+    ]) {
+      const query = catalogQueryOf(new URLSearchParams(search));
+      const screen = searchBodyOf({ catalog: 'lifts', ...query, branchNumber: 101, shipToState: 'CO' });
+      expect([search, early.planEarlyRequests('/products/catalog/lifts', search, read)?.requests[1]?.body]).toEqual([
+        search,
+        JSON.stringify(screen),
+      ]);
+    }
   });
 
   it('adds the refresh of the stored cart of the signed-in user, none for an empty cart', () => {
@@ -206,7 +240,7 @@ describe("the catalog's first row of images", () => {
     for (let width = 0; width <= 2000; width += 1) expect([width, early.earlyFirstRow(width)]).toEqual([width, tilesInFirstRow(width)]);
   });
 
-  it('are the first row of the answer (four tiles on a wide window, one on a phone), the placeholder for a product without one', () => {
+  it('are the first screenful of the answer (three or four tiles on a wide window, five rows on a phone), the placeholder for a product without one', () => {
     const answer = {
       results: [
         tile('A', ['/api/media/products/A/image-1.svg', '/api/media/products/A/image-2.svg']),
@@ -216,13 +250,15 @@ describe("the catalog's first row of images", () => {
         tile('E', ['/api/media/products/E/image-1.svg']),
       ],
     };
-    expect(early.firstTileImages(answer, 1280)).toEqual([
+    const firstFour = [
       '/api/media/products/A/image-1.svg',
       PLACEHOLDER_IMAGE_URL,
       '/api/media/products/C/image-1.svg',
       '/api/media/products/D/image-1.svg',
-    ]);
-    expect(early.firstTileImages(answer, 390)).toEqual(['/api/media/products/A/image-1.svg']);
+    ];
+    expect(early.firstTileImages(answer, 1280)).toEqual(firstFour.slice(0, 3));
+    expect(early.firstTileImages(answer, 1440)).toEqual(firstFour);
+    expect(early.firstTileImages(answer, 390)).toEqual([...firstFour, '/api/media/products/E/image-1.svg']);
     expect(early.firstTileImages(null, 1280)).toEqual([]);
     expect(early.firstTileImages({ messages: [] }, 1280)).toEqual([]);
   });

@@ -27,17 +27,22 @@ export const EARLY_CART_PREFIX = 'portal.cart.';
 export const EARLY_CATALOG_PAGE_SIZE = 20;
 export const EARLY_DEFAULT_SHIP_TO_STATE = 'CA';
 
+/** @portal/domain CATALOG_SORTS, CATALOG_AVAILABILITIES and CATALOG_MAX_FILTER_VALUES. */
+export const EARLY_CATALOG_SORTS = ['relevance', 'featured', 'price-asc', 'price-desc', 'name', 'sku'];
+export const EARLY_CATALOG_AVAILABILITIES = ['inRegion', 'any'];
+export const EARLY_CATALOG_MAX_FILTER_VALUES = 50;
+
 /** @portal/domain PLACEHOLDER_IMAGE_URL, a tile's image when its product has none. */
 export const EARLY_PLACEHOLDER_IMAGE_URL = '/api/media/placeholder.svg';
 
 /**
- * features/catalog/components/tile-columns.ts tilesInFirstRow: the tiles whose images load first,
- * the catalog grid's first row at this window width (one on a phone).
+ * features/catalog/components/tile-columns.ts tilesInFirstRow: the products whose images load first,
+ * the catalog's first screenful at this window width (a row of tiles, five rows of the phone list).
  */
 export function earlyFirstRow(windowWidth: number): number {
-  if (windowWidth >= 1200) return 4;
-  if (windowWidth >= 1000) return 3;
-  return windowWidth >= 480 ? 2 : 1;
+  if (windowWidth < 825) return 5;
+  if (windowWidth >= 1440) return 4;
+  return windowWidth >= 1000 ? 3 : 2;
 }
 
 /** src/lib/client-config.ts: the shell's public settings, asked by every signed-in page. */
@@ -67,6 +72,28 @@ type Read = (key: string) => string | null;
 function pageOf(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** features/catalog/components/catalog-query.ts filterValuesOf. */
+function filterValuesOf(values: string[]): string[] {
+  return [...new Set(values.map((value) => value.trim()).filter(Boolean))].slice(0, EARLY_CATALOG_MAX_FILTER_VALUES);
+}
+
+/**
+ * The sort and filters of the address as the catalog sends them (features/catalog/components/
+ * catalog-query.ts catalogQueryOf, then narrowingCriteriaOf): only what is set, in that order.
+ */
+function narrowingOf(params: URLSearchParams): Record<string, unknown> {
+  const sort = params.get('sort');
+  const brand = filterValuesOf(params.getAll('brand'));
+  const category = filterValuesOf(params.getAll('category'));
+  const availability = params.get('availability');
+  return {
+    ...(sort !== null && EARLY_CATALOG_SORTS.includes(sort) ? { sort } : {}),
+    ...(brand.length > 0 ? { brand } : {}),
+    ...(category.length > 0 ? { category } : {}),
+    ...(availability !== null && EARLY_CATALOG_AVAILABILITIES.includes(availability) ? { availability } : {}),
+  };
 }
 
 function branchOf(read: Read): number | null {
@@ -109,6 +136,7 @@ function catalogSearch(pathname: string, search: string, read: Read): PlannedReq
     pageSize: EARLY_CATALOG_PAGE_SIZE,
     branchNumber,
     shipToState,
+    ...narrowingOf(params),
   };
   return { method: 'POST', url: '/api/catalog/search', body: JSON.stringify(body) };
 }

@@ -2,29 +2,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CATALOG_SCREEN_PAGE_SIZE, type CatalogSearchResponse } from '@portal/domain';
 import { api, ApiError } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
-
-export type CatalogSearchInput = {
-  catalog: string;
-  keywords: string;
-  page: number;
-  branchNumber: number | null;
-  shipToState: string | null;
-};
+import { EMPTY_FACETS, facetsOf, searchBodyOf, type CatalogSearchInput } from './search-body';
 
 export type CatalogSearchResult = CatalogSearchResponse & { notFound: boolean };
 
 const isReady = (input: CatalogSearchInput) => input.branchNumber !== null && input.shipToState !== null;
 
-function requestSearch(input: CatalogSearchInput, signal?: AbortSignal): Promise<CatalogSearchResponse> {
-  const body = {
-    catalog: input.catalog,
-    keywords: input.keywords,
-    page: input.page,
-    pageSize: CATALOG_SCREEN_PAGE_SIZE,
-    branchNumber: input.branchNumber,
-    shipToState: input.shipToState,
-  };
-  return api<CatalogSearchResponse>('/api/catalog/search', { method: 'POST', body, signal });
+async function requestSearch(input: CatalogSearchInput, signal?: AbortSignal): Promise<CatalogSearchResponse> {
+  const answer = await api<CatalogSearchResponse>('/api/catalog/search', { method: 'POST', body: searchBodyOf(input), signal });
+  return { ...answer, facets: facetsOf(answer) };
 }
 
 /**
@@ -38,8 +24,7 @@ let early: {
   settled?: { answer: CatalogSearchResponse; at: number };
 } | null = null;
 
-const keyOf = (input: CatalogSearchInput) =>
-  JSON.stringify([input.catalog, input.keywords, input.page, input.branchNumber, input.shipToState]);
+const keyOf = (input: CatalogSearchInput) => JSON.stringify(searchBodyOf(input));
 
 /**
  * Starts the search the catalog screen will ask for, before it can ask: a page opened at startup
@@ -90,7 +75,7 @@ export function useCatalogSearch(input: CatalogSearchInput) {
   let settled: { answer: CatalogSearchResponse; at: number } | undefined;
   const settledOnce = () => (settled ??= isReady(input) ? takeSettledEarlySearch(input) : undefined);
   return useQuery({
-    queryKey: ['catalog', 'search', input],
+    queryKey: ['catalog', 'search', searchBodyOf(input)],
     enabled: isReady(input),
     placeholderData: keepPreviousData,
     initialData: (): CatalogSearchResult | undefined => {
@@ -108,7 +93,7 @@ export function useCatalogSearch(input: CatalogSearchInput) {
           page: input.page,
           pageSize: CATALOG_SCREEN_PAGE_SIZE,
           totalResults: 0,
-          facets: { brand: [], category: [], availability: [] },
+          facets: EMPTY_FACETS,
           results: [],
           notFound: error instanceof ApiError && error.status === 404,
         };

@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session-store';
 import { addBlockedReason } from './add-blocked-reason';
 
 /** The image a tile shows: the product's first, or the placeholder drawing. */
-const tileImageOf = (product: Product) => product.eCommerceInformation.images[0] ?? PLACEHOLDER_IMAGE_URL;
+export const tileImageOf = (product: Product) => product.eCommerceInformation.images[0] ?? PLACEHOLDER_IMAGE_URL;
 
 /**
  * Starts loading the first tiles' images while those tiles are still being drawn (the catalog page
@@ -21,7 +21,7 @@ export function preloadTileImages(products: Product[]): void {
   }
 }
 
-const STATUS_COLOR = { inStock: 'teal', outsideRegion: 'blue', backordered: 'orange', callForAvailability: 'gray' } as const;
+export const STATUS_COLOR = { inStock: 'teal', outsideRegion: 'blue', backordered: 'orange', callForAvailability: 'gray' } as const;
 
 type ProductTileProps = {
   product: Product;
@@ -94,7 +94,7 @@ export function ProductTile({ product, catalogId, canOrder, eager = false }: Pro
         <Badge variant="light" color={STATUS_COLOR[availability.status]} title={availability.text}>
           {availability.label}
         </Badge>
-        <Text size="xs" tt="uppercase" c="dimmed">
+        <Text size="xs" tt="uppercase" c="dimmed" data-testid="tile-brand">
           {product.brand}
         </Text>
         <Text component={Link} to={href} id={titleId} fw={600} size="sm" lineClamp={2} c="inherit" td="none">

@@ -1,30 +1,26 @@
 /**
  * The last search of each catalog, for this tab (spec 2 "Search state is restored from breadcrumb
  * history on return"): the breadcrumb back to the catalog links the bare path, so the page puts the
- * remembered keywords and page back. Forgotten at logout.
+ * remembered keywords, page, sort and filters back. Forgotten at logout.
  */
 import { onSessionCleared } from '@/lib/session-store';
+import { catalogQueryOf, catalogQueryParams, type CatalogQuery } from './catalog-query';
 
 const PREFIX = 'portal.catalogSearch.';
 
-export type RememberedSearch = { keywords: string; page: number };
-
-export function rememberSearch(catalogId: string, search: RememberedSearch): void {
+export function rememberSearch(catalogId: string, search: CatalogQuery): void {
   try {
-    window.sessionStorage.setItem(PREFIX + catalogId, JSON.stringify(search));
+    window.sessionStorage.setItem(PREFIX + catalogId, catalogQueryParams(search).toString());
   } catch {
     // Storage disabled: the search simply is not restored.
   }
 }
 
-export function recallSearch(catalogId: string): RememberedSearch | null {
+export function recallSearch(catalogId: string): CatalogQuery | null {
   try {
     const raw = window.sessionStorage.getItem(PREFIX + catalogId);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<RememberedSearch>;
-    const keywords = typeof value.keywords === 'string' ? value.keywords : '';
-    const page = Number.isInteger(value.page) && (value.page ?? 0) > 0 ? value.page! : 1;
-    return { keywords, page };
+    // Read as an address, so whatever is stored is checked as the address is.
+    return raw === null ? null : catalogQueryOf(new URLSearchParams(raw));
   } catch {
     return null;
   }
