@@ -96,6 +96,15 @@ export function CatalogPage() {
   const { branchNumber, destinationState } = useSessionState();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => catalogQueryOf(params), [params]);
+  // What the sort and filter controls show: the dealer's last choice, at once. The address follows
+  // in a transition (the router's), so a box ticked on a busy page is ticked as it is clicked, and a
+  // second choice made before the address has moved adds to the first rather than replacing it.
+  const [choice, setChoice] = useState(query);
+  const [choiceFor, setChoiceFor] = useState(query);
+  if (choiceFor !== query) {
+    setChoiceFor(query);
+    setChoice(query);
+  }
   const [exporting, setExporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const tiles = useMediaQuery(TILES_QUERY, !isListLayout(window.innerWidth), { getInitialValueInEffect: false });
@@ -136,11 +145,14 @@ export function CatalogPage() {
   const catalog = user.catalogs.find((c) => c.id === catalogId);
   const title = catalogId === FALLBACK_CATALOG_ID || !catalog ? 'Catalog' : catalog.label;
   const canOrder = hasRoles(user.roles, 'checkout', 'catalog');
-  const filterCount = activeFilterCount(query);
+  const filterCount = activeFilterCount(choice);
 
-  const go = (next: CatalogQuery) => setParams(catalogQueryParams(next));
-  const changeFilters = (change: FilterChange) => go(narrowed(query, change));
-  const clearFilters = () => go(withoutFilters(query));
+  const go = (next: CatalogQuery) => {
+    setChoice(next);
+    setParams(catalogQueryParams(next));
+  };
+  const changeFilters = (change: FilterChange) => go(narrowed(choice, change));
+  const clearFilters = () => go(withoutFilters(choice));
 
   const exportCsv = async () => {
     if (branchNumber === null) return;
@@ -164,7 +176,7 @@ export function CatalogPage() {
 
   const filters = (columns: 1 | 3): ReactNode => (
     <>
-      <CatalogFilters facets={facets} query={query} onChange={changeFilters} columns={columns} />
+      <CatalogFilters facets={facets} query={choice} onChange={changeFilters} columns={columns} />
       {clearButton}
     </>
   );
@@ -186,8 +198,8 @@ export function CatalogPage() {
       <NativeSelect
         label="Sort by"
         data={SORT_OPTIONS}
-        value={effectiveSort(query)}
-        onChange={(event) => go(narrowed(query, { sort: event.currentTarget.value as CatalogSort }))}
+        value={effectiveSort(choice)}
+        onChange={(event) => go(narrowed(choice, { sort: event.currentTarget.value as CatalogSort }))}
         w={200}
         style={{ flex: 'none' }}
       />
