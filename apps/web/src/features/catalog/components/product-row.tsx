@@ -94,6 +94,8 @@ export function ProductRow({ product, catalogId, canOrder, eager = false }: Prod
       <Group justify="space-between" wrap="nowrap" mt={6} gap="xs">
         <Text fw={700} data-testid="tile-price">
           {formatMoney(product.price)}
+          {/* A restricted-pricing user's price is the MSRP: named so, as on the tiles (issue 34). */}
+          {user.restrictedPricing && ' MSRP'}
         </Text>
         {canOrder && (
           <Group gap={6} wrap="nowrap">
