@@ -67,7 +67,9 @@ try {
     process.exit(2);
   }
   const created = [...readdirSync(copy), ...readdirSync(path.join(copy, 'meta')).map((f) => `meta/${f}`)].filter(
-    (f) => (!before.has(f) && f !== 'meta') || (snapshotsBefore.has(f.slice(5)) && snapshotsBefore.get(f.slice(5)) !== snapshotText(copy, f.slice(5))),
+    (f) =>
+      (!before.has(f) && f !== 'meta') ||
+      (snapshotsBefore.has(f.slice(5)) && snapshotsBefore.get(f.slice(5)) !== snapshotText(copy, f.slice(5))),
   );
   if (created.length === 0) {
     console.log('The newest snapshot matches the schema: db:generate would generate nothing.');

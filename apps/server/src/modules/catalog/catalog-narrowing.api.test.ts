@@ -156,7 +156,13 @@ describe('facets and filters', () => {
     await t.db.execute(sql`DELETE FROM catalog_products WHERE sku = 'OTH-003'`);
     const answer = await searchOk({ keywords: '', brand: ['Otherco', 'Narrowco'] });
     const counted = async (where: ReturnType<typeof sql>) =>
-      Number(((await t.db.execute(sql`SELECT count(*)::int AS n FROM catalog_search s WHERE s.catalog_id = 'lifts' AND ${where}`)).rows[0] as { n: number }).n);
+      Number(
+        (
+          (await t.db.execute(sql`SELECT count(*)::int AS n FROM catalog_search s WHERE s.catalog_id = 'lifts' AND ${where}`)).rows[0] as {
+            n: number;
+          }
+        ).n,
+      );
     expect(answer.facets.category).toEqual([
       { value: 'Gizmos', count: await counted(sql`s.brand IN ('Otherco', 'Narrowco') AND s.category = 'Gizmos'`) },
       { value: 'Widgets', count: await counted(sql`s.brand IN ('Otherco', 'Narrowco') AND s.category = 'Widgets'`) },

@@ -329,7 +329,8 @@ function priceOfRow(terms: PricingTerms): { joins: SQL; cents: SQL } {
   const product = sql`JOIN products p ON p.sku = s.sku`;
   if (terms.restrictedPricing) return { joins: product, cents: sql`p.msrp_cents` };
   const catalogPrices = sql`LEFT JOIN price_list_items cpl ON cpl.price_list_id = cat.price_list_id AND cpl.sku = s.sku`;
-  if (terms.organizationPriceListId === null) return { joins: sql`${product} ${catalogPrices}`, cents: sql`coalesce(cpl.price_cents, p.msrp_cents)` };
+  if (terms.organizationPriceListId === null)
+    return { joins: sql`${product} ${catalogPrices}`, cents: sql`coalesce(cpl.price_cents, p.msrp_cents)` };
   return {
     joins: sql`${product} ${catalogPrices} LEFT JOIN price_list_items opl ON opl.price_list_id = ${terms.organizationPriceListId} AND opl.sku = s.sku`,
     cents: sql`coalesce(opl.price_cents, cpl.price_cents, p.msrp_cents)`,

@@ -223,8 +223,12 @@ const byCountThenValue = (a: FacetCount, b: FacetCount) => b.count - a.count || 
 
 /** The facet rows as the answer's groups: brands and categories by count, then name; availability inRegion, any. */
 export function facetsFromRows(rows: FacetRow[]): CatalogFacets {
-  const group = (name: FacetRow['group']) => rows.filter((row) => row.group === name).map(({ value, count }) => ({ value, count: Number(count) }));
-  const availability = ['inRegion', 'any'].map((value) => ({ value, count: group('availability').find((row) => row.value === value)?.count ?? 0 }));
+  const group = (name: FacetRow['group']) =>
+    rows.filter((row) => row.group === name).map(({ value, count }) => ({ value, count: Number(count) }));
+  const availability = ['inRegion', 'any'].map((value) => ({
+    value,
+    count: group('availability').find((row) => row.value === value)?.count ?? 0,
+  }));
   return { brand: group('brand').sort(byCountThenValue), category: group('category').sort(byCountThenValue), availability };
 }
 
@@ -233,7 +237,11 @@ export function facetsFromRows(rows: FacetRow[]): CatalogFacets {
  * sets, and catalog words for each word of 5+ letters (typed or from a synonym) that no catalog word
  * starts with. Both follow the catalog's search version.
  */
-async function keywordTerms(db: Database, ctx: PricingContext, keywords: string): Promise<Pick<SearchFilter, 'corrections' | 'alternatives'>> {
+async function keywordTerms(
+  db: Database,
+  ctx: PricingContext,
+  keywords: string,
+): Promise<Pick<SearchFilter, 'corrections' | 'alternatives'>> {
   const sets = await catalogSynonyms(db, ctx.catalogId, ctx.searchVersion);
   const alternatives = expandWithSynonyms(keywords, sets).slice(1);
   return { alternatives, corrections: await typoCorrections(db, ctx, [keywords, ...alternatives].join(' ')) };
