@@ -192,6 +192,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
       body: { keywords: 'lift', catalog: 'lifts', shipToState: STATE, branchNumber: ctx.branchNumber, page: 1, pageSize: 10 },
     }),
   },
+  'GET /api/catalog/suggest': {
+    access: { roles: ['catalog'] },
+    branch: true,
+    sample: (ctx) => ({ query: { q: 'lift', catalog: 'lifts', shipToState: STATE, branchNumber: ctx.branchNumber } }),
+  },
   'GET /api/catalog/product/:sku': {
     access: { roles: ['catalog'] },
     branch: true,
@@ -270,6 +275,27 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     sample: () => ({ url: '/api/integration/catalogs/lifts/products', body: [] }),
   },
   'PUT /api/integration/stock': { access: 'integration', sample: () => ({ body: [] }) },
+  // synonym sets: an empty list leaves a catalog without any (the seed has none)
+  'PUT /api/integration/catalogs/:id/synonyms': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/catalogs/lifts/synonyms', body: [] }),
+  },
+  'GET /api/integration/catalogs/:id/synonyms': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/catalogs/lifts/synonyms' }),
+  },
+  // branch ship-to addresses: the sample writes the demo address branch 101 already has
+  'GET /api/integration/organizations/:organizationId/branches': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/organizations/1/branches' }),
+  },
+  'PUT /api/integration/organizations/:organizationId/branches/:branchNumber/ship-to': {
+    access: 'integration',
+    sample: () => ({
+      url: '/api/integration/organizations/1/branches/101/ship-to',
+      body: { shipTo: { street1: '1600 Broadway', street2: '', city: 'Denver', state: 'CO', postalCode: '80202' } },
+    }),
+  },
   'PUT /api/integration/price-lists/:id': { access: 'integration', sample: () => ({ url: '/api/integration/price-lists/1', body: [] }) },
 
   // password codes (public; the answer never tells whether the email exists)
@@ -435,6 +461,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     access: { flag: 'allowBadgeScan' },
     sample: () => ({ body: { badge: 'SEMA-1002', allowMarketing: false } }),
   },
+  'GET /api/event/leads': { access: { flag: 'allowBadgeScan' } },
+  'GET /api/event/leads/export': { access: { flag: 'allowBadgeScan' } },
 
   // media (public files of the shared catalog)
   'GET /api/media/products/:sku/:file': { access: 'public', sample: () => ({ url: '/api/media/products/TTAAL-3D40/image-1.svg' }) },
