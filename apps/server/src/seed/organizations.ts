@@ -178,7 +178,8 @@ const EXTRA_ORGANIZATIONS: { name: string; domain: string; show: boolean; branch
 function branchShipToColumns(
   line: string | undefined,
 ): Pick<BranchRow, 'shipToStreet1' | 'shipToStreet2' | 'shipToCity' | 'shipToState' | 'shipToPostalCode'> {
-  if (!line) return {};
+  // Empty columns, never missing ones: the bulk insert writes every row with the first row's columns.
+  if (!line) return { shipToStreet1: '', shipToStreet2: '', shipToCity: '', shipToState: '', shipToPostalCode: '' };
   const parsed = parseBranchShipTo(line);
   if (!parsed.ok) throw new Error(`Seed branch address "${line}": ${parsed.message}`);
   const a = parsed.address;
