@@ -233,12 +233,13 @@ test.describe('product details', () => {
 
     await signInWithState(page, USERS.viewer, { branch: '101 Denver' });
     await page.goto(`/products/catalog/lifts/${SKU.msrpDiffers}`);
-    await expect(page.getByTestId('product-price')).toHaveText(msrp);
+    // Issue 34: the MSRP shown as the price says so.
+    await expect(page.getByTestId('product-price')).toHaveText(`${msrp} MSRP`);
     await expect(page.getByTestId('product-msrp')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add To Cart' })).toHaveCount(0);
     await page.goto('/products/catalog/lifts');
     await searchFor(page, SKU.msrpDiffers);
-    await expect(tile(page, SKU.msrpDiffers).getByTestId('tile-price')).toHaveText(msrp);
+    await expect(tile(page, SKU.msrpDiffers).getByTestId('tile-price')).toHaveText(`${msrp} MSRP`);
     await expect(tile(page, SKU.msrpDiffers).getByRole('button')).toHaveCount(0);
   });
 });

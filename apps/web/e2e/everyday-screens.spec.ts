@@ -82,9 +82,9 @@ for (const size of [
       }
       await box.fill('ten bucks');
       await page.getByRole('button', { name: 'Calculate' }).click();
-      await expect(page.getByText('"ten bucks" is not a price. Enter a number such as 1000 or $1,000.00.')).toBeVisible();
+      await expect(page.getByText('"ten bucks" is not a price, so 0.00 is used. Enter a number such as 1000 or $1,000.00.')).toBeVisible();
       await expect(box).toHaveAttribute('aria-invalid', 'true');
-      await expect(box).toHaveValue('ten bucks');
+      await expect(box).toHaveValue('0.00');
       await expect(page.getByTestId('tier-5-10')).toHaveText(money(0));
       await expectNoSideScroll(page);
     });

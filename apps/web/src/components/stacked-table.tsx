@@ -63,11 +63,26 @@ function useStackedLayout(minWidth: number | undefined) {
     const update = () => {
       const stacked = phone.matches || (minWidth !== undefined && wrap.clientWidth < minWidth);
       table.toggleAttribute('data-stacked', stacked);
+      // A table wider than its room scrolls inside the wrap: keyboard users must be able to reach
+      // that scrolling (focusable region, WCAG 2.1.1), and only then is the wrap a tab stop.
+      const scrolls = !stacked && wrap.scrollWidth > wrap.clientWidth;
+      if (scrolls === wrap.hasAttribute('tabindex')) return;
+      if (scrolls) {
+        wrap.tabIndex = 0;
+        wrap.setAttribute('role', 'region');
+        wrap.setAttribute('aria-label', table.getAttribute('aria-label') ?? 'Table');
+      } else {
+        wrap.removeAttribute('tabindex');
+        wrap.removeAttribute('role');
+        wrap.removeAttribute('aria-label');
+      }
     };
     update();
     phone.addEventListener('change', update);
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
     observer?.observe(wrap);
+    // Rows arriving later can make the table wider than the wrap without resizing the wrap.
+    observer?.observe(table);
     return () => {
       phone.removeEventListener('change', update);
       observer?.disconnect();

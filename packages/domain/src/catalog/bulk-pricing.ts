@@ -29,7 +29,7 @@ export function readNetPrice(input: string | number | null | undefined): NetPric
 
 /** The message under the Net Price box for an entry that cannot be read; it names the entry. */
 export function netPriceError(entry: string): string {
-  return `"${entry}" is not a price. Enter a number such as 1000 or $1,000.00.`;
+  return `"${entry}" is not a price, so 0.00 is used. Enter a number such as 1000 or $1,000.00.`;
 }
 
 /** Spec 5: the input is parsed as a number; anything invalid or negative becomes 0. */

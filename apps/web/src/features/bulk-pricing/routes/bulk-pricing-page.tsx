@@ -5,8 +5,8 @@ import { bulkPricingTiers, formatMoney, netPriceError, readNetPrice } from '@por
 /**
  * The Bulk Pricing calculator (spec 2, 5, 9): one Net Price box, focused on load; Enter or
  * Calculate shows the five quantity tiers. Dollar signs and commas are read as the price override
- * reads them ("$1,000" is 1000); an entry that is still not a price is named in an error under the
- * box and the tiers show 0 (spec 5), never a silent zero (issue 34). A read price is shown back with
+ * reads them ("$1,000" is 1000); an entry that is still not a price becomes 0.00 (spec 5) and is
+ * named in an error under the box, never a silent zero (issue 34). A read price is shown back with
  * two decimals.
  */
 export function BulkPricingPage() {
@@ -19,7 +19,9 @@ export function BulkPricingPage() {
     event.preventDefault();
     const read = readNetPrice(text);
     if (read.kind === 'unreadable') {
+      // Spec 5: an invalid or negative entry becomes 0, shown with two decimals; the message names it.
       setNetPrice(0);
+      setText((0).toFixed(2));
       setError(netPriceError(read.entry));
       return;
     }
