@@ -94,7 +94,7 @@ test.describe('at 390×844 (a phone)', () => {
     await expectOnScreen(menu.getByRole('button', { name: 'Log Out' }));
     // Prices need a destination state, chosen from the menu's chooser.
     await chooseDestinationState(page, 'Colorado');
-    await menu.getByRole('link', { name: 'Home' }).click();
+    // On a phone the menu closes once the state is chosen (issue 34).
     await expect(menu.getByRole('link', { name: 'Home' })).not.toBeInViewport();
 
     for (const catalog of ['lifts', 'portal']) {
