@@ -143,6 +143,11 @@ const joinedText = (text: StaticProductText, body: string) => `{${text.head},${b
 /** A JSON object's members: the text between its braces. */
 const members = (objectJson: string) => objectJson.slice(1, -1);
 
+/** The words and brand and category filters of a search as cache key parts, in a form that ignores order and brand case. */
+function matchKey(filter: SearchFilter): [string, string[], string[]] {
+  return [keywordPlan(filter.keywords)?.text ?? '', filter.brands.map((b) => b.toLowerCase()).sort(), [...filter.categories].sort()];
+}
+
 /**
  * What a search's kept results depend on besides the catalog's search version: its words, filters
  * and sort; and, when it reads stock or prices (the 'Availability' filter, price orders), the catalog
@@ -155,9 +160,7 @@ function resultKey(ctx: PricingContext, shipToState: string, filter: SearchFilte
   return JSON.stringify([
     ctx.catalogId,
     ctx.searchVersion,
-    keywordPlan(filter.keywords)?.text ?? '',
-    filter.brands.map((b) => b.toLowerCase()).sort(),
-    [...filter.categories].sort(),
+    ...matchKey(filter),
     sort,
     readsStockOrPrices ? [ctx.dataRevision, filter.inRegionOnly ? shipToState : '', ...pricing] : [],
   ]);
@@ -198,16 +201,7 @@ async function facetsOf(db: Database, ctx: PricingContext, shipToState: string, 
   const key =
     ctx.dataRevision === null
       ? null
-      : JSON.stringify([
-          ctx.catalogId,
-          ctx.searchVersion,
-          ctx.dataRevision,
-          shipToState,
-          keywordPlan(filter.keywords)?.text ?? '',
-          filter.brands.map((b) => b.toLowerCase()).sort(),
-          [...filter.categories].sort(),
-          filter.inRegionOnly,
-        ]);
+      : JSON.stringify([ctx.catalogId, ctx.searchVersion, ctx.dataRevision, shipToState, ...matchKey(filter), filter.inRegionOnly]);
   const cache = facetCacheOf(db);
   const kept = key === null ? undefined : cache.get(key);
   if (kept) return kept;
