@@ -131,7 +131,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   });
 
   // Password hashes run in bounded pools per process (docs/decisions/015-password-hashing-pool.md).
-  configurePasswordHashing(hashingLimits({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue }));
+  const passwordHashingLimits = hashingLimits({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
+  configurePasswordHashing(passwordHashingLimits);
 
   await app.register(systemRoutes, { db, config });
   await app.register(authRoutes, { db, settings: config });
@@ -139,7 +140,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(catalogRoutes, { db, featuredRefreshMs: config.featuredRefreshMs });
   await app.register(orderRoutes, { db });
   await app.register(integrationRoutes, { db });
-  await app.register(passwordRoutes, { db, settings: config });
+  await app.register(passwordRoutes, { db, settings: config, hashingLimits: passwordHashingLimits });
   await app.register(usersRoutes, { db, config });
   await app.register(checkoutRoutes, { db, config });
   await app.register(badgeRoutes, { db });

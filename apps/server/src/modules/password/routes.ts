@@ -2,9 +2,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { challengeCompleteSchema, challengeRequestSchema, challengeTokenSchema, challengeVerifySchema, okSchema } from '@portal/domain';
 import type { Database } from '../../db/client.js';
+import type { HashingLimits } from '../auth/password-hash.js';
+import { passwordCallGate } from './call-gate.js';
 import { completeChallenge, requestChallenge, verifyChallenge, type ChallengeSettings } from './service.js';
 
-export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; settings: ChallengeSettings }> = async (app, { db, settings }) => {
+type PasswordRouteOptions = { db: Database; settings: ChallengeSettings; hashingLimits: HashingLimits };
+
+export const passwordRoutes: FastifyPluginAsyncZod<PasswordRouteOptions> = async (app, { db, settings, hashingLimits }) => {
+  const gated = passwordCallGate(hashingLimits);
   app.post('/api/secure-challenge', {
     config: { access: 'public' },
     schema: {
@@ -14,7 +19,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; settings: Cha
       response: { 200: okSchema },
     },
     handler: async (request) => {
-      await requestChallenge(db, request.body.email, request.ip);
+      await gated(() => requestChallenge(db, request.body.email, request.ip));
       return { ok: true as const };
     },
   });
@@ -27,7 +32,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; settings: Cha
       body: challengeVerifySchema,
       response: { 200: challengeTokenSchema },
     },
-    handler: (request) => verifyChallenge(db, settings, request.body.email, request.body.challenge, request.ip),
+    handler: (request) => gated(() => verifyChallenge(db, settings, request.body.email, request.body.challenge, request.ip)),
   });
 
   app.post('/api/secure-challenge/complete', {
@@ -39,7 +44,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; settings: Cha
       response: { 200: okSchema },
     },
     handler: async (request) => {
-      await completeChallenge(db, settings, request.body, request.ip);
+      await gated(() => completeChallenge(db, settings, request.body, request.ip));
       return { ok: true as const };
     },
   });
