@@ -171,29 +171,6 @@ export async function getCheckout(deps: CheckoutDeps, principal: Principal, conf
   return recordOf(deps.db, await ownCheckout(deps.db, principal, confirmationNumber));
 }
 
-/**
- * Sets the payment intent to the amount the order will cost. An intent that can no longer change
- * (already paid) refuses: the checkout is then not changed either. `always` asks the provider even
- * when the amount last set is the same (the form's update, just before the payment is taken).
- */
-async function syncPaymentAmount(
-  gateway: PaymentGateway,
-  row: CheckoutRow,
-  cart: CheckoutCart,
-  always: boolean,
-): Promise<number | undefined> {
-  const amountCents = centsOf(cart).grandTotalCents;
-  const details = detailsOf(row);
-  if (!row.paymentIntentId || (!always && details.paymentAmountCents === amountCents)) return details.paymentAmountCents;
-  try {
-    await gateway.updatePaymentIntentAmount(row.paymentIntentId, amountCents);
-  } catch (error) {
-    if (error instanceof GatewayError) throw conflict(CHECKOUT_SERVER_MESSAGES.alreadyCompleted);
-    throw error;
-  }
-  return amountCents;
-}
-
 /** What a change makes of an open checkout: its new cart (with taxes) and what else it sets. */
 type CheckoutChange = {
   cart: CheckoutCart;
@@ -206,10 +183,11 @@ type CheckoutChange = {
 
 /**
  * Changes an open checkout (issue 31): the ship-to address, the certificate and the taxes computed
- * from them are stored together, and the payment intent is set to the stored total. Two changes at
- * once cannot interleave into a total that belongs to neither: the write is a compare-and-set on
- * the state the change was computed from, and a change that lost the race starts again from the
- * winner's state (setting the payment amount again), so the last write also set the amount last.
+ * from them are stored together, and the payment intent is set to the stored total. The write comes
+ * first, as a compare-and-set on the state the change was computed from (a change that lost the
+ * race starts again from the winner's state and never touches the provider); only a change that was
+ * stored sets the payment amount, and it follows any change stored meanwhile (holdPaymentAtStoredTotal),
+ * so whichever call sets the amount last leaves the provider at the last stored total.
  */
 async function changeOpenCheckout(
   deps: CheckoutDeps,
@@ -221,16 +199,56 @@ async function changeOpenCheckout(
     if (!row) throw notFound(CHECKOUT_SERVER_MESSAGES.notFound);
     assertOpen(row);
     const next = change(row);
-    const paymentAmountCents = await syncPaymentAmount(deps.gateway, row, next.cart, next.syncAlways === true);
-    const written = await updateCheckoutIfUnchanged(deps.db, row, {
+    const before = detailsOf(row);
+    const amountCents = centsOf(next.cart).grandTotalCents;
+    const values = {
       cart: next.cart as unknown as Record<string, unknown>,
-      details: { ...detailsOf(row), ...next.details, paymentAmountCents },
+      details: { ...before, ...next.details, paymentAmountCents: row.paymentIntentId ? amountCents : before.paymentAmountCents },
       ...(next.onAccount === undefined ? {} : { onAccount: next.onAccount }),
       ...(next.cashOrder === undefined ? {} : { cashOrder: next.cashOrder }),
-    });
-    if (written) return next.cart;
+    };
+    if (!(await updateCheckoutIfUnchanged(deps.db, row, values))) continue;
+    if (row.paymentIntentId && (next.syncAlways === true || before.paymentAmountCents !== amountCents)) {
+      await holdPaymentAtStoredTotal(deps, find, row, { ...row, ...values }, amountCents);
+    }
+    return next.cart;
   }
   throw conflict(CHECKOUT_SERVER_MESSAGES.changedMeanwhile);
+}
+
+/**
+ * Sets the payment intent to the stored total, then reads the checkout again: if another call
+ * stored a change meanwhile, the amount follows it. An intent that can no longer change (already
+ * paid) refuses; the change just written is then taken back (if nothing was stored after it), so
+ * the checkout keeps the total the payment was taken at.
+ */
+async function holdPaymentAtStoredTotal(
+  deps: CheckoutDeps,
+  find: () => Promise<CheckoutRow | undefined>,
+  previous: CheckoutRow,
+  written: CheckoutRow,
+  writtenCents: number,
+): Promise<void> {
+  let amountCents = writtenCents;
+  for (let round = 0; round < 5; round++) {
+    try {
+      await deps.gateway.updatePaymentIntentAmount(previous.paymentIntentId!, amountCents);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      await updateCheckoutIfUnchanged(deps.db, written, {
+        cart: previous.cart,
+        details: previous.details,
+        onAccount: previous.onAccount,
+        cashOrder: previous.cashOrder,
+      });
+      throw conflict(CHECKOUT_SERVER_MESSAGES.alreadyCompleted);
+    }
+    const now = await find();
+    if (!now || now.status !== 'open') return;
+    const storedCents = centsOf(cartOf(now)).grandTotalCents;
+    if (storedCents === amountCents) return;
+    amountCents = storedCents;
+  }
 }
 
 export async function updateCheckout(deps: CheckoutDeps, principal: Principal, request: UpdateRequest): Promise<UpdateCheckoutResponse> {
