@@ -2,30 +2,48 @@
  * 'Featured' (issue 32): products ranked by how many orders named them over the last
  * FEATURED_WINDOW_DAYS days, across all dealers. The count is kept in catalog_search.popularity
  * (drizzle/0015) so a featured page of the whole catalog is read from an index in order; this
- * refresh recounts it, writing only the rows whose count changed, and moves the search version of
- * the catalogs it changed so kept results follow. Any process may run it at any time: it is one
- * idempotent statement pair in a transaction.
+ * refresh recounts it and writes only the rows whose count changed, moving the search version of
+ * the catalogs it changed so kept results follow. Any process may run it at any time.
+ *
+ * The recount is read without locks; the changes are then written in short transactions of
+ * FEATURED_BATCH rows, each locking its rows in key order first. A manufacturer's feed moves
+ * catalog_search rows too (the stock triggers of drizzle/0015): one long UPDATE over thousands of
+ * rows in scan order deadlocked with it on the M set. A batch that still meets a deadlock or a
+ * serialization failure is tried again.
  */
 import { sql } from 'drizzle-orm';
 import { FEATURED_WINDOW_DAYS } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 
-export async function refreshFeatured(db: Database, now: Date = new Date()): Promise<{ changedRows: number }> {
-  const since = new Date(now.getTime() - FEATURED_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
+/** Rows written per transaction. */
+export const FEATURED_BATCH = 500;
+const ATTEMPTS_PER_BATCH = 3;
+
+type PopularityChange = { catalog_id: string; sku: string; popularity: number };
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply run again. */
+function isRetryable(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
+async function writeBatch(db: Database, batch: PopularityChange[]): Promise<number> {
+  const catalogIds = batch.map((c) => c.catalog_id);
+  const skus = batch.map((c) => c.sku);
+  const counts = batch.map((c) => c.popularity);
   return db.transaction(async (tx) => {
+    const wanted = sql`SELECT * FROM unnest(${sql.param(catalogIds)}::text[], ${sql.param(skus)}::text[], ${sql.param(counts)}::int[])
+      AS w(catalog_id, sku, popularity)`;
+    await tx.execute(sql`
+      SELECT 1 FROM catalog_search s JOIN (${wanted}) w ON w.catalog_id = s.catalog_id AND w.sku = s.sku
+      ORDER BY s.catalog_id, s.sku FOR UPDATE OF s`);
     const result = await tx.execute(sql`
-      WITH counted AS (
-        SELECT l.sku, count(DISTINCT l.order_id)::int AS orders
-        FROM order_lines l JOIN orders o ON o.id = l.order_id
-        WHERE o.entered_at >= ${since}::timestamptz
-        GROUP BY l.sku
-      ), wanted AS (
-        SELECT s.catalog_id, s.sku, coalesce(c.orders, 0) AS popularity
-        FROM catalog_search s LEFT JOIN counted c ON c.sku = s.sku
-        WHERE s.popularity > 0 OR c.orders IS NOT NULL
-      ), changed AS (
+      WITH changed AS (
         UPDATE catalog_search s SET popularity = w.popularity
-        FROM wanted w
+        FROM (${wanted}) w
         WHERE s.catalog_id = w.catalog_id AND s.sku = w.sku AND s.popularity <> w.popularity
         RETURNING s.catalog_id
       ), versions AS (
@@ -33,8 +51,39 @@ export async function refreshFeatured(db: Database, now: Date = new Date()): Pro
         WHERE t.catalog_id IN (SELECT DISTINCT catalog_id FROM changed)
       )
       SELECT count(*)::int AS changed_rows FROM changed`);
-    return { changedRows: Number((result.rows[0] as { changed_rows: number } | undefined)?.changed_rows ?? 0) };
+    return Number((result.rows[0] as { changed_rows: number } | undefined)?.changed_rows ?? 0);
   });
+}
+
+export async function refreshFeatured(db: Database, now: Date = new Date(), batchSize = FEATURED_BATCH): Promise<{ changedRows: number }> {
+  const since = new Date(now.getTime() - FEATURED_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const changes = (
+    await db.execute(sql`
+      WITH counted AS (
+        SELECT l.sku, count(DISTINCT l.order_id)::int AS orders
+        FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE o.entered_at >= ${since}::timestamptz
+        GROUP BY l.sku
+      )
+      SELECT s.catalog_id, s.sku, coalesce(c.orders, 0) AS popularity
+      FROM catalog_search s LEFT JOIN counted c ON c.sku = s.sku
+      WHERE (s.popularity > 0 OR c.orders IS NOT NULL) AND s.popularity <> coalesce(c.orders, 0)
+      ORDER BY s.catalog_id, s.sku`)
+  ).rows as PopularityChange[];
+
+  let changedRows = 0;
+  for (let start = 0; start < changes.length; start += batchSize) {
+    const batch = changes.slice(start, start + batchSize);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        changedRows += await writeBatch(db, batch);
+        break;
+      } catch (error) {
+        if (attempt >= ATTEMPTS_PER_BATCH || !isRetryable(error)) throw error;
+      }
+    }
+  }
+  return { changedRows };
 }
 
 /** Refreshes now and then every `intervalMs` until stopped; a failed round is reported and the next one runs. */
