@@ -190,6 +190,8 @@ const BULK_TABLES = [
   'catalog_products',
   // Filled by the catalog_products triggers (0006_catalog_search.sql); its GIN indexes build once.
   'catalog_search',
+  // Likewise (0021_catalog_prices.sql), from catalog_products and price_list_items.
+  'catalog_prices',
   'price_list_items',
   'stock',
   'scheduled_receipts',

@@ -224,6 +224,55 @@ describe('sorting', () => {
     expect(listed).toEqual([...listed].sort((a, b) => b - a));
   });
 
+  it("browses by price from the kept catalog prices (drizzle/0021): the caller's own list first, changes followed at once", async () => {
+    /** The first SKUs of the catalog by the caller's price, computed here from the price tables themselves. */
+    const expected = async (direction: 'ASC' | 'DESC', restricted: boolean, organizationId = 1) => {
+      const price = restricted ? sql`p.msrp_cents` : sql`coalesce(opl.price_cents, cpl.price_cents, p.msrp_cents)`;
+      const { rows } = await t.db.execute(sql`
+        SELECT cp.sku FROM catalog_products cp
+        JOIN catalogs c ON c.id = cp.catalog_id JOIN products p ON p.sku = cp.sku
+        LEFT JOIN price_list_items cpl ON cpl.price_list_id = c.price_list_id AND cpl.sku = cp.sku
+        LEFT JOIN price_list_items opl ON opl.price_list_id = (SELECT price_list_id FROM organizations WHERE id = ${organizationId}) AND opl.sku = cp.sku
+        WHERE cp.catalog_id = 'lifts'
+        ORDER BY ${price} ${direction === 'ASC' ? sql`ASC` : sql`DESC`}, cp.sku ${direction === 'ASC' ? sql`ASC` : sql`DESC`}
+        LIMIT 12`);
+      return (rows as { sku: string }[]).map((row) => row.sku);
+    };
+    const browse = async (sort: string, as = token, branchNumber = lifts.branchNumber) => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/catalog/search',
+        payload: { ...lifts, branchNumber, keywords: '', sort, pageSize: 12 },
+        token: as,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return skusOf(response.json() as CatalogSearchResponse);
+    };
+    expect(await browse('price-asc')).toEqual(await expected('ASC', false));
+    expect(await browse('price-desc')).toEqual(await expected('DESC', false));
+    const viewer = await t.login('viewer@summitlift.example.com');
+    expect(await browse('price-asc', viewer)).toEqual(await expected('ASC', true));
+    // Valley Garage has a price list of its own: its SKUs are merged in at their list prices.
+    const valley = await t.login('owner@valleygarage.example.com');
+    expect(await browse('price-asc', valley, 201)).toEqual(await expected('ASC', false, 2));
+    expect(await browse('price-desc', valley, 201)).toEqual(await expected('DESC', false, 2));
+
+    // The cheapest product becomes the dearest through its catalog price and its MSRP: both orders follow.
+    const cheapest = (await browse('price-asc'))[0]!;
+    await t.db.execute(sql`UPDATE price_list_items SET price_cents = 99999999
+      WHERE sku = ${cheapest} AND price_list_id IN (SELECT price_list_id FROM catalogs WHERE id = 'lifts')`);
+    await t.db.execute(sql`DELETE FROM price_list_items WHERE sku = ${cheapest}
+      AND price_list_id = (SELECT price_list_id FROM organizations WHERE id = 1)`);
+    await t.db.execute(sql`UPDATE products SET msrp_cents = 99999999 WHERE sku = ${cheapest}`);
+    expect((await browse('price-desc'))[0]).toBe(cheapest);
+    expect(await browse('price-asc')).toEqual(await expected('ASC', false));
+    expect((await browse('price-desc', viewer))[0]).toBe(cheapest);
+    // Unlisted, it is gone from both.
+    await t.db.execute(sql`DELETE FROM catalog_products WHERE catalog_id = 'lifts' AND sku = ${cheapest}`);
+    expect(await browse('price-desc')).not.toContain(cheapest);
+    expect(await browse('price-desc')).toEqual(await expected('DESC', false));
+  });
+
   it("puts what dealers ordered most over the last 90 days first under 'Featured', the default without keywords", async () => {
     // From nothing, in transactions of three rows each: the same ranking as one long write.
     await t.db.execute(sql`UPDATE catalog_search SET popularity = 0`);

@@ -351,9 +351,44 @@ function sortOrder(sort: SearchSort, plan: KeywordPlan | null, terms: PricingTer
     case 'price-asc':
     case 'price-desc': {
       const price = priceOfRow(terms);
-      return { joins: price.joins, orderBy: sql`${price.cents} ${sort === 'price-asc' ? sql`ASC` : sql`DESC`}, s.sku` };
+      const direction = sort === 'price-asc' ? sql`ASC` : sql`DESC`;
+      return { joins: price.joins, orderBy: sql`${price.cents} ${direction}, s.sku ${direction}` };
     }
   }
+}
+
+/**
+ * A page of the whole catalog (no keywords, no filters) in price order, from catalog_prices' indexes
+ * (drizzle/0021) instead of pricing every product: a restricted user's prices are the MSRPs, anyone
+ * else's the catalog prices, except where the organization's own list names the SKU. Those come
+ * first from the list (in price order, from its index), the rest from catalog_prices skipping them,
+ * each side read only as far as the page needs, and merged. Ties go by SKU in the price's direction.
+ */
+function browseByPriceSql(ctx: PricingContext, sort: 'price-asc' | 'price-desc', page: { limit: number; offset: number }): SQL {
+  const direction = sort === 'price-asc' ? sql`ASC` : sql`DESC`;
+  const needed = page.offset + page.limit;
+  const column = ctx.restrictedPricing ? sql`cp.msrp_cents` : sql`cp.price_cents`;
+  const organizationList = ctx.restrictedPricing ? null : ctx.organizationPriceListId;
+  if (organizationList === null) {
+    return sql`
+      SELECT cp.sku FROM catalog_prices cp WHERE cp.catalog_id = ${ctx.catalogId}
+      ORDER BY ${column} ${direction}, cp.sku ${direction}
+      LIMIT ${page.limit} OFFSET ${page.offset}`;
+  }
+  return sql`
+    SELECT u.sku FROM (
+      (SELECT o.sku, o.price_cents FROM price_list_items o
+        WHERE o.price_list_id = ${organizationList}
+          AND EXISTS (SELECT 1 FROM catalog_prices cp WHERE cp.catalog_id = ${ctx.catalogId} AND cp.sku = o.sku)
+        ORDER BY o.price_cents ${direction}, o.sku ${direction} LIMIT ${needed})
+      UNION ALL
+      (SELECT cp.sku, cp.price_cents FROM catalog_prices cp
+        WHERE cp.catalog_id = ${ctx.catalogId}
+          AND NOT EXISTS (SELECT 1 FROM price_list_items o WHERE o.price_list_id = ${organizationList} AND o.sku = cp.sku)
+        ORDER BY cp.price_cents ${direction}, cp.sku ${direction} LIMIT ${needed})
+    ) u
+    ORDER BY u.price_cents ${direction}, u.sku ${direction}
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
 /**
@@ -368,6 +403,7 @@ export function searchPageSql(
   sort: SearchSort,
   page: { limit: number; offset: number },
 ): SQL {
+  if ((sort === 'price-asc' || sort === 'price-desc') && isBrowsing(filter)) return browseByPriceSql(ctx, sort, page);
   const plan = keywordPlan(filter.keywords, filter.corrections, filter.alternatives);
   const order = sortOrder(sort, plan, ctx);
   return sql`

@@ -139,6 +139,25 @@ export const catalogFacetCounts = pgTable(
   (t) => [primaryKey({ columns: [t.catalogId, t.brand, t.category, t.stockedWarehouses] })],
 );
 
+/**
+ * Per catalog and listed SKU: its catalog price (the catalog's price list, else the MSRP) and MSRP,
+ * kept by the triggers of drizzle/0021, so a catalog browsed by price reads an index in order.
+ */
+export const catalogPrices = pgTable(
+  'catalog_prices',
+  {
+    catalogId: text('catalog_id').notNull(),
+    sku: text('sku').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    msrpCents: integer('msrp_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.sku] }),
+    index('catalog_prices_price_idx').on(t.catalogId, t.priceCents, t.sku),
+    index('catalog_prices_msrp_idx').on(t.catalogId, t.msrpCents, t.sku),
+  ],
+);
+
 /** Per catalog, kept by the same triggers: the number of products listed and a version that moves with every change. */
 export const catalogSearchTotals = pgTable('catalog_search_totals', {
   catalogId: text('catalog_id').primaryKey(),
@@ -169,7 +188,7 @@ export const priceListItems = pgTable(
       .references(() => products.sku),
     priceCents: integer('price_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.priceListId, t.sku] })],
+  (t) => [primaryKey({ columns: [t.priceListId, t.sku] }), index('price_list_items_price_idx').on(t.priceListId, t.priceCents, t.sku)],
 );
 
 export const warehouses = pgTable('warehouses', {
