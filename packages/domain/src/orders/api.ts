@@ -9,6 +9,7 @@ import { INT4_MAX, isValidEmail, safeString } from '../validators.js';
 import { ORDER_PAGE_SIZES, ORDER_SEARCH_SERVICE_PAGE_SIZE } from './paging.js';
 import { isValidTimeZone, RECENT_DEFAULTS, RECENT_UPDATE_TYPES } from './recent-window.js';
 import { ORDER_STATUS_GROUPS } from './status.js';
+import { CHARGE_LABELS } from '../cart/charge-kinds.js';
 
 /** Address of order documents (spec 3 "Address"). */
 export const orderAddressSchema = z.object({
@@ -235,10 +236,7 @@ export type OrderCharges = z.infer<typeof orderChargesSchema>;
 
 /** Labels of the charge rows of Order Details, in display order. */
 export const ORDER_CHARGE_LABELS: Record<keyof OrderCharges, string> = {
-  notice: '24 Hour Delivery Notice',
-  forklift: 'Forklift Service',
-  liftgate: 'Liftgate Service',
-  residential: 'Residential Service',
+  ...CHARGE_LABELS,
   deliveryAccessSurcharge: 'Delivery Access Surcharge',
   limitedAccess: 'Limited Access',
   dockHold: 'Dock Hold',

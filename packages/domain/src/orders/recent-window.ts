@@ -36,6 +36,19 @@ export function isRecentUpdateType(value: unknown): value is RecentUpdateType {
   return RECENT_UPDATE_TYPES.includes(value as RecentUpdateType);
 }
 
+/**
+ * The IANA zone this runtime runs in (the browser's, for the web app): the zone whose calendar days
+ * the Recent Orders window and the dashboard's recent count are counted in (spec 9). UTC when the
+ * runtime does not say.
+ */
+export function runtimeTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
 /** An IANA zone name the runtime knows (`America/Denver`, `UTC`). */
 export function isValidTimeZone(timeZone: string): boolean {
   if (!timeZone || timeZone.length > 64) return false;
