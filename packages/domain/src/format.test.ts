@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  escapeHtml,
-  formatCents,
-  formatCount,
-  formatDate,
-  formatMoney,
-  formatPhone,
-  formatZip,
-} from './format.js';
+import { escapeHtml, formatCents, formatCount, formatDate, formatMoney, formatPhone, formatZip } from './format.js';
 
 describe('formatting (interface contract "Words on the screen")', () => {
   it.each([

@@ -17,7 +17,7 @@ describe('line amounts', () => {
     expect(lineAmountCents(10.004, 3)).toBe(3000);
   });
 
-  it('sums an order\'s lines at the quantity ordered', () => {
+  it("sums an order's lines at the quantity ordered", () => {
     const lines = [
       { price: 4999, quantityOrdered: 1 },
       { price: 24.95, quantityOrdered: 4 },

@@ -245,9 +245,9 @@ describe('organization fees (spec 9: from the organization, default 0)', () => {
 
 describe('which surcharge blocks show (spec 2 "Shopping cart")', () => {
   it('shows none for an empty cart', () => {
-    expect(shownSurchargeBlocks(computeCharges([], FEES, { notice: true, residential: false, forklift: false, liftgate: false }).charges)).toEqual(
-      [],
-    );
+    expect(
+      shownSurchargeBlocks(computeCharges([], FEES, { notice: true, residential: false, forklift: false, liftgate: false }).charges),
+    ).toEqual([]);
   });
 
   it.each(flagCombos)('F=$F K=$K L=$L R=$R', (flags) => {
@@ -263,7 +263,7 @@ describe('which surcharge blocks show (spec 2 "Shopping cart")', () => {
     expect(shownSurchargeBlocks(charges)).toEqual(expected);
   });
 
-  it('keeps the blocks\' own conditions whatever the charges say', () => {
+  it("keeps the blocks' own conditions whatever the charges say", () => {
     const charge = (required: boolean) => ({ required });
     const all = { notice: charge(true), residential: charge(true), flatbed: charge(true), forklift: charge(true), liftgate: charge(true) };
     expect(shownSurchargeBlocks(all)).toEqual(['notice', 'residential', 'flatbed']);

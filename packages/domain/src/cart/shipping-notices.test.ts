@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ShippingFlags } from './cart.js';
+import { shippingFlagsSchema, type ShippingFlags } from './cart.js';
 import { ITEM_WARNING_TEXTS, itemWarnings, productShippingNotices } from './shipping-notices.js';
 
-const NO_FLAGS: ShippingFlags = {
-  requiresLiftGate: false,
-  requiresForkLift: false,
-  requiresResidential: false,
-  requiresGeoWarehouse: false,
-  requiresFlatbed: false,
-  isSmallParcel: false,
-};
+/** An item that needs nothing: every shipping flag false. */
+const NO_FLAGS = Object.fromEntries(Object.keys(shippingFlagsSchema.shape).map((flag) => [flag, false])) as ShippingFlags;
 
 describe('item warnings (spec 2 "Shopping cart")', () => {
   it('lists one warning per shipping requirement, in the order of the spec', () => {
@@ -28,7 +22,7 @@ describe('item warnings (spec 2 "Shopping cart")', () => {
 });
 
 describe('shipping notices of the product page (spec 2 "Product details")', () => {
-  it('are the cart\'s warnings in the cart\'s words, without the charges\' precedence', () => {
+  it("are the cart's warnings in the cart's words, without the charges' precedence", () => {
     // A flatbed product that also needs a forklift and a liftgate: the cart warns of all three.
     const info = { ...NO_FLAGS, requiresFlatbed: true, requiresForkLift: true, requiresLiftGate: true };
     expect(productShippingNotices(info)).toEqual([ITEM_WARNING_TEXTS.flatbed, ITEM_WARNING_TEXTS.forklift, ITEM_WARNING_TEXTS.liftgate]);

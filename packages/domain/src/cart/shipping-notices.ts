@@ -20,7 +20,9 @@ export const ITEM_WARNING_TEXTS: Record<ItemWarning, string> = {
 };
 
 /** The warnings of one item, one per shipping requirement it carries, in the order of the spec. */
-export function itemWarnings(item: Pick<ShippingFlags, 'requiresFlatbed' | 'requiresForkLift' | 'requiresLiftGate' | 'requiresResidential'>): ItemWarning[] {
+export function itemWarnings(
+  item: Pick<ShippingFlags, 'requiresFlatbed' | 'requiresForkLift' | 'requiresLiftGate' | 'requiresResidential'>,
+): ItemWarning[] {
   const warnings: ItemWarning[] = [];
   if (item.requiresFlatbed) warnings.push('flatbed');
   if (item.requiresForkLift) warnings.push('forklift');

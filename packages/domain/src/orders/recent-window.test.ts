@@ -101,7 +101,7 @@ describe('helpers', () => {
 describe('runtimeTimeZone (the zone the web app sends, spec 9)', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('is the runtime\'s own IANA zone', () => {
+  it("is the runtime's own IANA zone", () => {
     expect(runtimeTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
     expect(isValidTimeZone(runtimeTimeZone())).toBe(true);
   });

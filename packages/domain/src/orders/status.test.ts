@@ -60,7 +60,7 @@ describe('orderStatusGroup (search status options)', () => {
 });
 
 describe('the search groups come from the one table of codes', () => {
-  it('lists each group\'s codes as spec 4 and 5 name them', () => {
+  it("lists each group's codes as spec 4 and 5 name them", () => {
     expect(STATUS_GROUP_CODES).toEqual({
       processing: [30, 40, 50],
       shipped: [55, 59, 60],
