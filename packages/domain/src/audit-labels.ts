@@ -5,6 +5,7 @@
  * the web app's audit page.
  */
 import type { AuditKind } from './audit.js';
+import { CHARGE_LABELS } from './cart/charge-kinds.js';
 import type { OrganizationFlag } from './organization-flags.js';
 import { ROLE_KEYS, ROLE_LABELS, type RoleKey } from './roles.js';
 import { USER_OPTION_LABELS } from './users/managed-user.js';
@@ -36,10 +37,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   salesReps: 'Sales Reps',
   // Nested: the subscriptions and fees.
   ...Object.fromEntries(SUBSCRIPTION_FIELDS.map((f) => [f.key, f.label])),
-  forklift: 'Forklift Service',
-  liftgate: 'Liftgate Service',
-  residential: 'Residential Service',
-  notice: '24 Hour Delivery Notice',
+  ...CHARGE_LABELS,
 };
 
 /** The address book dialog's labels (its 'name' is 'Full Name'). */

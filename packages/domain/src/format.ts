@@ -46,14 +46,6 @@ export function formatCount(value: number): string {
   return `${value < 0 || Object.is(value, -0) ? '-' : ''}${groupThousands(String(Math.abs(value)))}`;
 }
 
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { CATALOG_EXPORT_COLUMNS } from './catalog/search.js';
 import { errorMessageSchema } from './api/errors.js';
 import { INT4_MAX, safeString } from './validators.js';
+import { dollarsToCents } from './money.js';
 
 export const IMPORT_KINDS = ['catalog', 'stock', 'prices'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -28,7 +29,7 @@ function money(label: string) {
       ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars such as 1234.50 (at most 9999999.99).` });
       return z.NEVER;
     }
-    return Math.round(Number(text) * 100);
+    return dollarsToCents(Number(text));
   });
 }
 

@@ -4,6 +4,7 @@
  * whether that output is a terminal (progress bars). Tests pass their own.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { dollarsToCents } from '@portal/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 
@@ -55,7 +56,7 @@ export function wholeNumberArg(value: string | undefined, what: string): number 
 /** Dollars (`25`, `25.5`, `25.50`) to cents, or a usage error. */
 export function centsArg(value: string, what: string): number {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(value.trim())) throw usageError(`${what} must be an amount in dollars such as 25.00, not "${value}".`);
-  return Math.round(Number(value.trim()) * 100);
+  return dollarsToCents(Number(value.trim()));
 }
 
 export const listArg = (value: string | undefined): string[] =>

@@ -8,7 +8,9 @@ import {
   formatBranchShipTo,
   isOrganizationFlag,
   ORGANIZATION_FLAGS,
+  organizationFeesCents,
   parseBranchShipTo,
+  plainDollars,
   ROLE_KEYS,
   type BranchShipTo,
 } from '@portal/domain';
@@ -251,12 +253,7 @@ async function organizationSettings(q: Queryable, id: number) {
     name: org.name,
     flags: ORGANIZATION_FLAGS.filter((f) => org[f]),
     roles: org.roles,
-    feesCents: {
-      forklift: org.feeForkliftCents,
-      liftgate: org.feeLiftgateCents,
-      residential: org.feeResidentialCents,
-      notice: org.feeNoticeCents,
-    },
+    feesCents: organizationFeesCents(org),
     priceListId: org.priceListId,
     branches: orgBranches.map(
       (b) => `${b.branchNumber} ${b.name}${b.shipToStreet1 ? ` (ship to ${formatBranchShipTo(branchShipToOf(b))})` : ''}`,
@@ -269,13 +266,12 @@ async function organizationSettings(q: Queryable, id: number) {
 
 async function describeOrganization(ctx: CliContext, id: number): Promise<string> {
   const settings = await organizationSettings(await ctx.database(), id);
-  const dollars = (cents: number) => (cents / 100).toFixed(2);
   const { feesCents: fees } = settings;
   return [
     `Organization ${id} "${settings.name}"`,
     `  flags: ${settings.flags.join(', ') || 'none'}`,
     `  roles: ${settings.roles.join(', ') || 'none'}`,
-    `  fees: forklift ${dollars(fees.forklift)}, liftgate ${dollars(fees.liftgate)}, residential ${dollars(fees.residential)}, notice ${dollars(fees.notice)}`,
+    `  fees: forklift ${plainDollars(fees.forklift)}, liftgate ${plainDollars(fees.liftgate)}, residential ${plainDollars(fees.residential)}, notice ${plainDollars(fees.notice)}`,
     `  price list: ${settings.priceListId ?? 'none'}`,
     `  branches: ${settings.branches.join('; ') || 'none'}`,
     `  catalogs: ${settings.catalogs.join(', ') || 'none'}`,

@@ -3,7 +3,7 @@
  * The demo part is fixed by docs/demo-data.md (names, emails, flags, fees); size M adds
  * organizations with more branches and generated users, using the same shapes.
  */
-import { parseBranchShipTo, ROLE_KEYS } from '@portal/domain';
+import { organizationFeesCents, parseBranchShipTo, ROLE_KEYS } from '@portal/domain';
 import type { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
 import type { users } from '../modules/users/schema.js';
 import { CITIES, phoneIn, streetAddress, type City } from './places.js';
@@ -414,12 +414,7 @@ export function buildOrganizations(profile: SizeProfile, passwordHash: string, n
         isTaxable: org.row.isTaxable ?? false,
         onAccountAllowed: org.row.allowOnAccount ?? false,
         takenByAllowed: org.row.allowTakenBy ?? false,
-        fees: {
-          forklift: org.row.feeForkliftCents ?? 0,
-          liftgate: org.row.feeLiftgateCents ?? 0,
-          residential: org.row.feeResidentialCents ?? 0,
-          notice: org.row.feeNoticeCents ?? 0,
-        },
+        fees: organizationFeesCents(org.row),
       });
     }
   }

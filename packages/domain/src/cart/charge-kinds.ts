@@ -15,3 +15,17 @@ export const DEFAULT_CHARGE_CHOICES: ChargeChoices = { notice: true, residential
 
 /** Ship method code of a flatbed shipment (spec 9). */
 export const FLATBED_SHIPVIA = 'FLB';
+
+/**
+ * The words of the charges a dealer chooses (spec 2 "Checkout page": the review table's charge
+ * rows, in this order; the Order Details charge rows and the audit trail use the same words).
+ */
+export const CHARGE_LABELS = {
+  notice: '24 Hour Delivery Notice',
+  forklift: 'Forklift Service',
+  liftgate: 'Liftgate Service',
+  residential: 'Residential Service',
+} as const satisfies Record<DeclinableChargeKind, string>;
+
+/** The charge rows of the checkout's review table, in the order of spec 2 "Checkout page". */
+export const REVIEW_CHARGE_KINDS = Object.keys(CHARGE_LABELS) as (keyof typeof CHARGE_LABELS)[];

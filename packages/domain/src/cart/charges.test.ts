@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem, ChargeChoices, ShippingFlags } from './cart.js';
-import { calculateCart, computeCharges, feesToCents, itemWarnings, type FeesCents } from './charges.js';
+import {
+  calculateCart,
+  computeCharges,
+  feesToCents,
+  feesToDollars,
+  organizationFeesCents,
+  shownSurchargeBlocks,
+  type FeesCents,
+} from './charges.js';
 
 const FEES: FeesCents = { forklift: 17_500, liftgate: 9_500, residential: 8_500, notice: 2_500 };
 
@@ -211,11 +219,54 @@ describe('fees', () => {
   });
 });
 
-describe('item warnings (spec 2 "Shopping cart")', () => {
-  it('lists one warning per shipping requirement', () => {
-    expect(itemWarnings(NO_FLAGS)).toEqual([]);
+describe('organization fees (spec 9: from the organization, default 0)', () => {
+  it('reads the fee columns of an organization, a fee not set counting as 0', () => {
     expect(
-      itemWarnings({ ...NO_FLAGS, requiresFlatbed: true, requiresForkLift: true, requiresLiftGate: true, requiresResidential: true }),
-    ).toEqual(['flatbed', 'forklift', 'liftgate', 'residential']);
+      organizationFeesCents({ feeForkliftCents: 17_500, feeLiftgateCents: 9_500, feeResidentialCents: 8_500, feeNoticeCents: 2_500 }),
+    ).toEqual(FEES);
+    expect(organizationFeesCents({ feeNoticeCents: 2_000, feeForkliftCents: null })).toEqual({
+      forklift: 0,
+      liftgate: 0,
+      residential: 0,
+      notice: 2_000,
+    });
+  });
+
+  it('carries them in dollars for the session, and back', () => {
+    expect(feesToDollars(FEES)).toEqual({ forklift: 175, liftgate: 95, residential: 85, notice: 25 });
+    expect(feesToCents(feesToDollars({ forklift: 12_345, liftgate: 1, residential: 0, notice: 99 }))).toEqual({
+      forklift: 12_345,
+      liftgate: 1,
+      residential: 0,
+      notice: 99,
+    });
+  });
+});
+
+describe('which surcharge blocks show (spec 2 "Shopping cart")', () => {
+  it('shows none for an empty cart', () => {
+    expect(
+      shownSurchargeBlocks(computeCharges([], FEES, { notice: true, residential: false, forklift: false, liftgate: false }).charges),
+    ).toEqual([]);
+  });
+
+  it.each(flagCombos)('F=$F K=$K L=$L R=$R', (flags) => {
+    const { charges } = computeCharges(itemsFor(flags), FEES, { notice: false, residential: false, forklift: false, liftgate: false });
+    const expected = [
+      'notice',
+      ...(flags.R ? ['residential'] : []),
+      ...(flags.F ? ['flatbed'] : []),
+      // Forklift Required: only if flatbed is not required; Liftgate: only if forklift is not required.
+      ...(flags.K && !flags.F ? ['forklift'] : []),
+      ...(flags.L && !flags.F && !flags.K ? ['liftgate'] : []),
+    ];
+    expect(shownSurchargeBlocks(charges)).toEqual(expected);
+  });
+
+  it("keeps the blocks' own conditions whatever the charges say", () => {
+    const charge = (required: boolean) => ({ required });
+    const all = { notice: charge(true), residential: charge(true), flatbed: charge(true), forklift: charge(true), liftgate: charge(true) };
+    expect(shownSurchargeBlocks(all)).toEqual(['notice', 'residential', 'flatbed']);
+    expect(shownSurchargeBlocks({ ...all, flatbed: charge(false) })).toEqual(['notice', 'residential', 'forklift']);
   });
 });

@@ -15,7 +15,8 @@
  * - Amounts come from the organization's fees (default 0).
  */
 import type { Fees } from '../api/session.js';
-import { centsToDollars, dollarsToCents } from '../format.js';
+import { centsToDollars, dollarsToCents } from '../money.js';
+import { chargesSubTotalCents, grandTotalCents, lineAmountCents } from '../totals.js';
 import { CHARGE_KINDS, FLATBED_SHIPVIA, type ChargeKind } from './charge-kinds.js';
 import type { CartItem, ChargeChoices, Charges, ShippingFlags } from './cart.js';
 
@@ -31,6 +32,34 @@ export function feesToCents(fees: Partial<Fees> | null | undefined): FeesCents {
     liftgate: dollarsToCents(fees?.liftgate ?? 0),
     residential: dollarsToCents(fees?.residential ?? 0),
     notice: dollarsToCents(fees?.notice ?? 0),
+  };
+}
+
+/** The fees in dollars, as the session answer carries them (spec 3 "Session"). */
+export function feesToDollars(fees: FeesCents): Fees {
+  return {
+    forklift: centsToDollars(fees.forklift),
+    liftgate: centsToDollars(fees.liftgate),
+    residential: centsToDollars(fees.residential),
+    notice: centsToDollars(fees.notice),
+  };
+}
+
+/** The fee columns of an organization (its database row, or a row about to be written). */
+export type OrganizationFeeColumns = {
+  feeForkliftCents?: number | null;
+  feeLiftgateCents?: number | null;
+  feeResidentialCents?: number | null;
+  feeNoticeCents?: number | null;
+};
+
+/** An organization's fees in cents from its columns; a fee not set counts as 0 (spec 9). */
+export function organizationFeesCents(organization: OrganizationFeeColumns): FeesCents {
+  return {
+    forklift: organization.feeForkliftCents ?? 0,
+    liftgate: organization.feeLiftgateCents ?? 0,
+    residential: organization.feeResidentialCents ?? 0,
+    notice: organization.feeNoticeCents ?? 0,
   };
 }
 
@@ -95,21 +124,14 @@ export function computeCharges(items: readonly ShippingFlags[], fees: FeesCents,
   };
 }
 
-/** A charge counts in the totals when it is required and not declined. */
-export function chargesSubTotalCents(charges: ChargesCents): number {
-  return CHARGE_KINDS.reduce((sum, kind) => {
-    const c = charges[kind];
-    return c.required && !c.declined ? sum + c.amountCents : sum;
-  }, 0);
-}
-
 /** The unit price charged for a line: the dealer's override when set, else the catalog price (dollars). */
 export function effectivePrice(item: Pick<CartItem, 'originalPrice' | 'priceOverride'>): number {
   return item.priceOverride ?? item.originalPrice;
 }
 
+/** A cart line's amount (the extended amount): the price charged times the quantity (totals.ts lineAmountCents). */
 export function lineTotalCents(item: Pick<CartItem, 'originalPrice' | 'priceOverride' | 'quantity'>): number {
-  return dollarsToCents(effectivePrice(item)) * item.quantity;
+  return lineAmountCents(effectivePrice(item), item.quantity);
 }
 
 export function itemsSubTotalCents(items: readonly Pick<CartItem, 'originalPrice' | 'priceOverride' | 'quantity'>[]): number {
@@ -135,6 +157,7 @@ export function calculateCart(items: readonly CartItem[], fees: FeesCents, choic
   const { charges: chargesCents, choices: normalized, shipvia } = computeCharges(items, fees, choices);
   const itemsCents = itemsSubTotalCents(items);
   const chargesTotal = chargesSubTotalCents(chargesCents);
+  const grandTotal = grandTotalCents({ itemsCents, chargesCents: chargesTotal });
   const charges = Object.fromEntries(
     CHARGE_KINDS.map((kind) => {
       const { amountCents, ...rest } = chargesCents[kind];
@@ -148,21 +171,26 @@ export function calculateCart(items: readonly CartItem[], fees: FeesCents, choic
     shipvia,
     itemsSubTotalCents: itemsCents,
     chargesSubTotalCents: chargesTotal,
-    grandTotalCents: itemsCents + chargesTotal,
+    grandTotalCents: grandTotal,
     itemsSubTotal: centsToDollars(itemsCents),
     chargesSubTotal: centsToDollars(chargesTotal),
-    grandTotal: centsToDollars(itemsCents + chargesTotal),
+    grandTotal: centsToDollars(grandTotal),
   };
 }
 
-/** Per-item shipping warnings of spec 2 "Shopping cart" (texts live with the screen). */
-export type ItemWarning = 'flatbed' | 'forklift' | 'liftgate' | 'residential';
+/** The surcharge blocks of the cart (spec 2 "Shopping cart"), in the order the cart shows them. */
+export const SURCHARGE_BLOCK_ORDER = ['notice', 'residential', 'flatbed', 'forklift', 'liftgate'] as const satisfies readonly ChargeKind[];
 
-export function itemWarnings(item: ShippingFlags): ItemWarning[] {
-  const warnings: ItemWarning[] = [];
-  if (item.requiresFlatbed) warnings.push('flatbed');
-  if (item.requiresForkLift) warnings.push('forklift');
-  if (item.requiresLiftGate) warnings.push('liftgate');
-  if (item.requiresResidential) warnings.push('residential');
-  return warnings;
+/**
+ * Which surcharge blocks the cart shows (spec 2 "Shopping cart"), in order: each required charge,
+ * Forklift Required only if flatbed is not required, Liftgate Service Required only if forklift is
+ * not required (a forklift covers the offload).
+ */
+export function shownSurchargeBlocks(charges: Readonly<Record<ChargeKind, { required: boolean }>>): ChargeKind[] {
+  return SURCHARGE_BLOCK_ORDER.filter((kind) => {
+    if (!charges[kind].required) return false;
+    if (kind === 'forklift') return !charges.flatbed.required;
+    if (kind === 'liftgate') return !charges.forklift.required;
+    return true;
+  });
 }

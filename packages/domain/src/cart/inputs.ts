@@ -5,6 +5,7 @@
  * - Price override: dollar signs and commas stripped; digits and dot only, else reverts; must be a
  *   number >= 0.
  */
+import { roundToCents } from '../money.js';
 
 /** A cart line holds at most this many units (keeps totals far from float trouble). */
 export const MAX_CART_QUANTITY = 99_999;
@@ -29,5 +30,5 @@ export function parsePriceOverride(text: string): number | null {
   if (!/^\d*\.?\d*$/.test(value) || !/\d/.test(value)) return null;
   const dollars = Number(value);
   if (!Number.isFinite(dollars) || dollars < 0 || dollars > MAX_PRICE_OVERRIDE) return null;
-  return Math.round(dollars * 100) / 100;
+  return roundToCents(dollars);
 }

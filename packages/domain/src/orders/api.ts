@@ -7,8 +7,9 @@ import { branchNumberSchema, nullAs } from '../api/common.js';
 import { isStateCode } from '../states.js';
 import { INT4_MAX, isValidEmail, safeString } from '../validators.js';
 import { ORDER_PAGE_SIZES, ORDER_SEARCH_SERVICE_PAGE_SIZE } from './paging.js';
-import { isValidTimeZone, RECENT_DEFAULTS, RECENT_UPDATE_TYPES } from './recent-window.js';
+import { FALLBACK_TIME_ZONE, isValidTimeZone, RECENT_DEFAULTS, RECENT_UPDATE_TYPES } from './recent-window.js';
 import { ORDER_STATUS_GROUPS } from './status.js';
+import { CHARGE_LABELS } from '../cart/charge-kinds.js';
 
 /** Address of order documents (spec 3 "Address"). */
 export const orderAddressSchema = z.object({
@@ -65,7 +66,7 @@ export const recentOrdersRequestSchema = z.object({
     .max(1000)
     .default(1),
   /** IANA zone of the caller: the days of the window are its calendar days. */
-  timeZone: z.string().trim().refine(isValidTimeZone, { error: 'The time zone is not known.' }).default('UTC'),
+  timeZone: z.string().trim().refine(isValidTimeZone, { error: 'The time zone is not known.' }).default(FALLBACK_TIME_ZONE),
   branchNumber: branchNumberSchema,
 });
 export type RecentOrdersRequest = z.input<typeof recentOrdersRequestSchema>;
@@ -235,15 +236,17 @@ export type OrderCharges = z.infer<typeof orderChargesSchema>;
 
 /** Labels of the charge rows of Order Details, in display order. */
 export const ORDER_CHARGE_LABELS: Record<keyof OrderCharges, string> = {
-  notice: '24 Hour Delivery Notice',
-  forklift: 'Forklift Service',
-  liftgate: 'Liftgate Service',
-  residential: 'Residential Service',
+  ...CHARGE_LABELS,
   deliveryAccessSurcharge: 'Delivery Access Surcharge',
   limitedAccess: 'Limited Access',
   dockHold: 'Dock Hold',
   other: 'Other',
 };
+
+/** The charge rows Order Details and the order PDF show: the charges the order carries (not 0), in display order. */
+export function shownOrderCharges(charges: OrderCharges): (keyof OrderCharges)[] {
+  return (Object.keys(ORDER_CHARGE_LABELS) as (keyof OrderCharges)[]).filter((key) => charges[key] !== 0);
+}
 
 export const shipmentPackageSchema = z.object({ trackingNumber: z.string(), trackingUrl: z.string() });
 export type ShipmentPackage = z.infer<typeof shipmentPackageSchema>;

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { addCalendarDays, isValidTimeZone, recentOrdersWindow, recentWindowHeading, startOfDayIn } from './recent-window.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  addCalendarDays,
+  isValidTimeZone,
+  recentOrdersWindow,
+  recentWindowHeading,
+  runtimeTimeZone,
+  startOfDayIn,
+} from './recent-window.js';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -88,5 +95,25 @@ describe('helpers', () => {
     expect(recentWindowHeading({ startTime: iso(w.startTime), endTime: iso(w.endTime) }, 3, 'America/Denver')).toBe(
       'Nov 20, 2026 - Nov 22, 2026',
     );
+  });
+});
+
+describe('runtimeTimeZone (the zone the web app sends, spec 9)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("is the runtime's own IANA zone", () => {
+    expect(runtimeTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+    expect(isValidTimeZone(runtimeTimeZone())).toBe(true);
+  });
+
+  it('is UTC when the runtime does not say or cannot tell', () => {
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(
+      () => ({ resolvedOptions: () => ({ timeZone: '' }) }) as unknown as Intl.DateTimeFormat,
+    );
+    expect(runtimeTimeZone()).toBe('UTC');
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(() => {
+      throw new RangeError('no time zone data');
+    });
+    expect(runtimeTimeZone()).toBe('UTC');
   });
 });

@@ -36,6 +36,22 @@ export function isRecentUpdateType(value: unknown): value is RecentUpdateType {
   return RECENT_UPDATE_TYPES.includes(value as RecentUpdateType);
 }
 
+/** The zone days are counted in when the caller names none, or one the runtime does not know. */
+export const FALLBACK_TIME_ZONE = 'UTC';
+
+/**
+ * The IANA zone this runtime runs in (the browser's, for the web app): the zone whose calendar days
+ * the Recent Orders window and the dashboard's recent count are counted in (spec 9). UTC when the
+ * runtime does not say.
+ */
+export function runtimeTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_TIME_ZONE;
+  } catch {
+    return FALLBACK_TIME_ZONE;
+  }
+}
+
 /** An IANA zone name the runtime knows (`America/Denver`, `UTC`). */
 export function isValidTimeZone(timeZone: string): boolean {
   if (!timeZone || timeZone.length > 64) return false;
@@ -99,7 +115,7 @@ export function recentWindowHeading(
   timeFrame: RecentTimeFrame,
   timeZone: string,
 ): string {
-  const format = mediumDateIn(isValidTimeZone(timeZone) ? timeZone : 'UTC');
+  const format = mediumDateIn(isValidTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE);
   const start = format.format(new Date(window.startTime));
   if (timeFrame === 1) return start;
   const lastInstant = new Date(new Date(window.endTime).getTime() - 1);

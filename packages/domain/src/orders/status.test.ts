@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   expectedShipDateShown,
   isOpenOrderStatus,
+  NON_PENDING_CODES,
   orderProgressSteps,
   orderStatusGroup,
   orderStatusLabel,
   orderStatusStyle,
   recentListShipDate,
+  STATUS_GROUP_CODES,
   type ProgressStep,
 } from './status.js';
 
@@ -54,6 +56,25 @@ describe('orderStatusGroup (search status options)', () => {
     [65, 'pending'],
   ])('code %i is in group %s', (code, group) => {
     expect(orderStatusGroup(code)).toBe(group);
+  });
+});
+
+describe('the search groups come from the one table of codes', () => {
+  it("lists each group's codes as spec 4 and 5 name them", () => {
+    expect(STATUS_GROUP_CODES).toEqual({
+      processing: [30, 40, 50],
+      shipped: [55, 59, 60],
+      backordered: [25],
+      invoiced: [70, 80, 90, 100],
+      cancelled: [-10],
+    });
+    expect([...NON_PENDING_CODES].sort((a, b) => a - b)).toEqual([-10, 25, 30, 40, 50, 55, 59, 60, 70, 80, 90, 100]);
+  });
+
+  it('finds every named code in the group its label belongs to', () => {
+    for (const [group, codes] of Object.entries(STATUS_GROUP_CODES)) {
+      for (const code of codes) expect(orderStatusGroup(code)).toBe(group);
+    }
   });
 });
 

@@ -29,37 +29,47 @@ export const ORDER_STATUS_GROUP_LABELS: Record<OrderStatusGroup, string> = {
 
 export type OrderStatusLabel = 'Cancelled' | 'Backordered' | 'Processing' | 'Partially Shipped' | 'Shipped' | 'Invoiced' | 'Pending';
 
-/** The codes spec 4 names; every other value, including 20 and anything below it, is Pending. */
-const LABEL_OF_CODE = new Map<number, OrderStatusLabel>([
-  [-10, 'Cancelled'],
-  [25, 'Backordered'],
-  [30, 'Processing'],
-  [40, 'Processing'],
-  [50, 'Processing'],
-  [55, 'Partially Shipped'],
-  [59, 'Partially Shipped'],
-  [60, 'Shipped'],
-  [70, 'Invoiced'],
-  [80, 'Invoiced'],
-  [90, 'Invoiced'],
-  [100, 'Invoiced'],
-]);
+/**
+ * THE table of status codes (spec 4 "Order status codes"): each code spec 4 names, its label and
+ * the search group that finds it. Every other value, including 20 and anything below it, is
+ * Pending. Partially shipped orders (55, 59) are found under "shipped", the nearest option spec 5
+ * offers. The labels, the groups' codes and the pending index of the migrations
+ * (apps/server/drizzle, tied by apps/server/src/db/status-indexes.test.ts) all come from here.
+ */
+const NAMED_STATUS_CODES: readonly (readonly [code: number, label: OrderStatusLabel, group: Exclude<OrderStatusGroup, 'pending'>])[] = [
+  [-10, 'Cancelled', 'cancelled'],
+  [25, 'Backordered', 'backordered'],
+  [30, 'Processing', 'processing'],
+  [40, 'Processing', 'processing'],
+  [50, 'Processing', 'processing'],
+  [55, 'Partially Shipped', 'shipped'],
+  [59, 'Partially Shipped', 'shipped'],
+  [60, 'Shipped', 'shipped'],
+  [70, 'Invoiced', 'invoiced'],
+  [80, 'Invoiced', 'invoiced'],
+  [90, 'Invoiced', 'invoiced'],
+  [100, 'Invoiced', 'invoiced'],
+];
+
+const LABEL_OF_CODE = new Map<number, OrderStatusLabel>(NAMED_STATUS_CODES.map(([code, label]) => [code, label]));
 
 export function orderStatusLabel(code: number): OrderStatusLabel {
   return LABEL_OF_CODE.get(code) ?? 'Pending';
 }
 
+const codesOfGroup = (group: Exclude<OrderStatusGroup, 'pending'>): readonly number[] =>
+  NAMED_STATUS_CODES.filter((entry) => entry[2] === group).map(([code]) => code);
+
 /**
- * The codes behind each search group other than pending. A group is the set of codes whose label it
- * is; partially shipped orders (55, 59) are found under "shipped", the nearest option spec 5 offers.
+ * The codes behind each search group other than pending: the set of codes whose group it is.
  * Pending is "none of these" (spec 4: any other value is Pending).
  */
 export const STATUS_GROUP_CODES: Record<Exclude<OrderStatusGroup, 'pending'>, readonly number[]> = {
-  processing: [30, 40, 50],
-  shipped: [55, 59, 60],
-  backordered: [25],
-  invoiced: [70, 80, 90, 100],
-  cancelled: [-10],
+  processing: codesOfGroup('processing'),
+  shipped: codesOfGroup('shipped'),
+  backordered: codesOfGroup('backordered'),
+  invoiced: codesOfGroup('invoiced'),
+  cancelled: codesOfGroup('cancelled'),
 };
 
 /** Every code some group other than pending claims; pending is the complement. */

@@ -9,14 +9,14 @@ import {
   calculateCart,
   cartItemInputOf,
   DEFAULT_SHIP_TO_STATE,
+  organizationFeesCents,
   type CartItem,
   type CartPriceRequest,
-  type FeesCents,
   type PricedCart,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
-import type { OrganizationRow, Principal } from '../auth/principal.js';
+import type { Principal } from '../auth/principal.js';
 import { findProductsBySkus } from '../catalog/service.js';
 
 export const DUPLICATE_SKU_MESSAGE = 'Each SKU may appear only once in the cart.';
@@ -25,15 +25,6 @@ export type PricedCartResult = PricedCart & {
   /** SKUs that the catalog no longer offers to the caller; they are dropped (spec 4 "Cart"). */
   removedSkus: string[];
 };
-
-export function organizationFees(organization: OrganizationRow): FeesCents {
-  return {
-    forklift: organization.feeForkliftCents,
-    liftgate: organization.feeLiftgateCents,
-    residential: organization.feeResidentialCents,
-    notice: organization.feeNoticeCents,
-  };
-}
 
 /**
  * Prices a cart for the caller. The branch must be one of the caller's (403) and the catalog one
@@ -70,7 +61,7 @@ export async function priceCart(db: Database, principal: Principal, request: Car
     items.push({ ...input, quantity: line.quantity, originalPrice: input.price, priceOverride, price: priceOverride ?? input.price });
   }
 
-  const result = calculateCart(items, organizationFees(principal.organization), request.choices);
+  const result = calculateCart(items, organizationFeesCents(principal.organization), request.choices);
   return {
     // The catalog's own id ('portal' resolves to the user's first catalog).
     catalog: products[0]?.catalog ?? request.catalog,

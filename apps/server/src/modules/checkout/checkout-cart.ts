@@ -6,8 +6,9 @@
 import {
   calculateTaxCents,
   centsToDollars,
-  CHARGE_KINDS,
+  chargesSubTotalCents,
   dollarsToCents,
+  grandTotalCents,
   itemsSubTotalCents,
   type CheckoutCart,
   type ShipToAddress,
@@ -17,32 +18,28 @@ import type { PricedCartResult } from '../cart/service.js';
 
 export type CartCents = { itemsCents: number; chargesCents: number; taxCents: number; discountCents: number; grandTotalCents: number };
 
-/** Charges counted in the totals: required and not declined (spec 3 "Charges"). */
-export function chargesCentsOf(cart: Pick<CheckoutCart, 'charges'>): number {
-  return CHARGE_KINDS.reduce((sum, kind) => {
-    const charge = cart.charges[kind];
-    return charge.required && !charge.declined ? sum + dollarsToCents(charge.amount) : sum;
-  }, 0);
-}
-
+/** The cart's totals in cents: its charges counted as the domain counts them (required and not declined). */
 export function centsOf(cart: CheckoutCart): CartCents {
-  const itemsCents = itemsSubTotalCents(cart.items);
-  const chargesCents = chargesCentsOf(cart);
-  const taxCents = dollarsToCents(cart.taxes);
-  const discountCents = dollarsToCents(cart.discount);
-  return { itemsCents, chargesCents, taxCents, discountCents, grandTotalCents: itemsCents + chargesCents + taxCents - discountCents };
+  const parts = {
+    itemsCents: itemsSubTotalCents(cart.items),
+    chargesCents: chargesSubTotalCents(cart.charges),
+    taxCents: dollarsToCents(cart.taxes),
+    discountCents: dollarsToCents(cart.discount),
+  };
+  return { ...parts, grandTotalCents: grandTotalCents(parts) };
 }
 
 /** The cart with new taxes; the grand total follows. */
 function withTaxes(cart: CheckoutCart, taxCents: number, taxesVerified: boolean): CheckoutCart {
   const { itemsCents, chargesCents, discountCents } = centsOf(cart);
+  const total = grandTotalCents({ itemsCents, chargesCents, taxCents, discountCents });
   return {
     ...cart,
     itemsSubTotal: centsToDollars(itemsCents),
     chargesSubTotal: centsToDollars(chargesCents),
     taxes: centsToDollars(taxCents),
     taxesVerified,
-    grandTotal: centsToDollars(itemsCents + chargesCents + taxCents - discountCents),
+    grandTotal: centsToDollars(total),
   };
 }
 
@@ -53,7 +50,7 @@ function taxCentsFor(cart: CheckoutCart, organization: OrganizationRow, state: s
     taxCertificateNumber,
     state,
     itemsCents: itemsSubTotalCents(cart.items),
-    chargesCents: chargesCentsOf(cart),
+    chargesCents: chargesSubTotalCents(cart.charges),
   });
 }
 

@@ -10,7 +10,7 @@
  * check-then-insert: the unique index decides.
  */
 import { eq } from 'drizzle-orm';
-import { CHECKOUT_SERVER_MESSAGES, dollarsToCents, isAddressComplete, mayTakeCash, ORDER_STATUS } from '@portal/domain';
+import { CHECKOUT_SERVER_MESSAGES, countedChargeCents, dollarsToCents, isAddressComplete, mayTakeCash, ORDER_STATUS } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { checkouts } from './schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
@@ -99,10 +99,7 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
   const details = detailsOf(checkout);
   const cents = centsOf(cart);
   const billTo = await billToOfBranch(db, checkout.organizationId, checkout.branchId);
-  const chargeCents = (kind: 'notice' | 'forklift' | 'liftgate' | 'residential') => {
-    const charge = cart.charges[kind];
-    return charge.required && !charge.declined ? dollarsToCents(charge.amount) : 0;
-  };
+  const chargeCents = (kind: 'notice' | 'forklift' | 'liftgate' | 'residential') => countedChargeCents(cart.charges[kind]);
 
   return db.transaction(async (tx) => {
     const created = await insertPlacedOrder(tx, {

@@ -22,8 +22,9 @@ import {
   ORDER_CHARGE_LABELS,
   ORDER_STATUS,
   orderItemsTotalCents,
-  orderLineAmountCents,
+  lineAmountCents,
   orderStatusLabel,
+  shownOrderCharges,
   type OrderAddress,
   type OrderCharges,
   type OrderDetail,
@@ -200,9 +201,7 @@ const LINE_COLUMNS: Column[] = [
 ];
 
 function chargeRows(charges: OrderCharges): [string, string][] {
-  return (Object.keys(ORDER_CHARGE_LABELS) as (keyof OrderCharges)[])
-    .filter((key) => charges[key] !== 0)
-    .map((key) => [ORDER_CHARGE_LABELS[key], formatMoney(charges[key])]);
+  return shownOrderCharges(charges).map((key) => [ORDER_CHARGE_LABELS[key], formatMoney(charges[key])]);
 }
 
 function lineRows(detail: OrderDetail, quantity: 'quantityOrdered' | 'quantityShipped'): string[][] {
@@ -213,7 +212,7 @@ function lineRows(detail: OrderDetail, quantity: 'quantityOrdered' | 'quantitySh
     String(line.quantityOrdered),
     String(line.quantityShipped),
     formatMoney(line.price),
-    formatCents(orderLineAmountCents(line, line[quantity])),
+    formatCents(lineAmountCents(line.price, line[quantity])),
   ]);
 }
 

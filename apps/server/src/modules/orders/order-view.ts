@@ -1,5 +1,13 @@
 /** Database rows → the order shapes of spec 3, money in dollars (server-rules "Money"). */
-import { calculateTaxCents, centsToDollars, type OrderAddress, type OrderDetail, type OrderSummary } from '@portal/domain';
+import {
+  calculateTaxCents,
+  centsToDollars,
+  grandTotalCents,
+  orderItemsTotalCents,
+  type OrderAddress,
+  type OrderDetail,
+  type OrderSummary,
+} from '@portal/domain';
 import type { OrderChildren, OrderRow, SummaryRecord } from './repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
@@ -96,7 +104,7 @@ export function toOrderDetail(order: OrderRow, children: OrderChildren, restrict
       description: line.description,
       quantityOrdered: line.quantityOrdered,
       quantityShipped: line.quantityShipped,
-      priceCents,
+      price: centsToDollars(priceCents),
       isLabor: line.isLabor,
     };
   });
@@ -111,7 +119,7 @@ export function toOrderDetail(order: OrderRow, children: OrderChildren, restrict
     other: order.otherCents,
   };
   const chargesTotal = Object.values(chargeCents).reduce((a, b) => a + b, 0);
-  const linesTotal = lines.reduce((sum, l) => sum + l.priceCents * l.quantityOrdered, 0);
+  const linesTotal = orderItemsTotalCents(lines);
   const taxCents = restrictedPricing ? msrpBasisTaxCents(order, linesTotal, chargesTotal) : order.taxCents;
   const orderCents = restrictedPricing ? msrpOrderCents(order, linesTotal, chargesTotal) : order.orderCents;
 
@@ -136,7 +144,7 @@ export function toOrderDetail(order: OrderRow, children: OrderChildren, restrict
     expectedShipDate: order.expectedShipDate,
     billToAddress: billToAddressOf(order.billTo),
     shipToAddress: shipToAddressOf(order),
-    lines: lines.map(({ priceCents, ...line }) => ({ ...line, price: centsToDollars(priceCents) })),
+    lines,
     charges: Object.fromEntries(Object.entries(chargeCents).map(([k, v]) => [k, centsToDollars(v)])) as OrderDetail['charges'],
     totals: { taxAmount: centsToDollars(taxCents), orderAmount: centsToDollars(orderCents) },
     shipments: children.shipments.map((s) => ({
@@ -154,7 +162,7 @@ export function toOrderDetail(order: OrderRow, children: OrderChildren, restrict
 
 /** An order's total on the MSRP basis: its MSRP lines, its charges and the tax on them (toOrderDetail; the lists, issue 34). */
 export function msrpOrderCents(order: Pick<OrderRow, 'taxCents' | 'shipToState'>, linesCents: number, chargesCents: number): number {
-  return linesCents + chargesCents + msrpBasisTaxCents(order, linesCents, chargesCents);
+  return grandTotalCents({ itemsCents: linesCents, chargesCents, taxCents: msrpBasisTaxCents(order, linesCents, chargesCents) });
 }
 
 /** The tax an order would carry on the MSRP basis: none if it carries none, else the ship-to state's rate on lines and charges. */

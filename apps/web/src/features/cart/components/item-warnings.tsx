@@ -1,14 +1,7 @@
 import { List, Text } from '@mantine/core';
-import { itemWarnings, type ItemWarning, type ShippingFlags } from '@portal/domain';
+import { ITEM_WARNING_TEXTS, itemWarnings, type ShippingFlags } from '@portal/domain';
 
-/** Per-item shipping warnings of spec 2 "Shopping cart". */
-export const ITEM_WARNING_TEXTS: Record<ItemWarning, string> = {
-  flatbed: 'Ships on a flatbed truck: a customer-provided forklift is needed at the destination.',
-  forklift: 'Requires forklift service or a forklift at the destination.',
-  liftgate: 'Requires liftgate service or a forklift at the destination.',
-  residential: 'Requires residential service when delivered to a residence.',
-};
-
+/** Per-item shipping warnings of spec 2 "Shopping cart" (their words are the domain's, shipping-notices.ts). */
 export function ItemWarnings({ item }: { item: ShippingFlags }) {
   const warnings = itemWarnings(item);
   if (warnings.length === 0) return null;

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { Alert, Checkbox, Group, Paper, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { formatMoney, type Charge, type Charges, type DeclinableChargeKind } from '@portal/domain';
+import { formatMoney, shownSurchargeBlocks, type Charge, type ChargeKind, type Charges, type DeclinableChargeKind } from '@portal/domain';
 import { setChargeDeclined, setFlatbedConfirmed } from '../store';
 
 /** Texts of the five surcharge blocks (spec 2 "Shopping cart"). */
@@ -87,37 +87,40 @@ type FlatbedConfirmation = {
   ref?: Ref<HTMLInputElement>;
 };
 
-/** The surcharge blocks of spec 2 "Shopping cart", shown when the cart has items. */
-export function SurchargeBlocks({ charges, flatbedConfirmation }: { charges: Charges; flatbedConfirmation: FlatbedConfirmation }) {
-  const { notice, residential, flatbed, forklift, liftgate } = charges;
-  return (
-    <Stack gap="md">
-      {notice.required && (
-        <ChoiceBlock kind="notice" charge={notice} {...SURCHARGE_TEXTS.notice}>
-          {!notice.declinable && (
+type SurchargeBlockProps = { kind: ChargeKind; charges: Charges; flatbedConfirmation: FlatbedConfirmation };
+
+/** One surcharge block of spec 2 "Shopping cart" with its note, disclaimer or confirmation. */
+function SurchargeBlock({ kind, charges, flatbedConfirmation }: SurchargeBlockProps) {
+  switch (kind) {
+    case 'notice':
+      return (
+        <ChoiceBlock kind="notice" charge={charges.notice} {...SURCHARGE_TEXTS.notice}>
+          {!charges.notice.declinable && (
             <Text size="sm" c="dimmed">
               {SURCHARGE_TEXTS.notice.flatbedNote}
             </Text>
           )}
         </ChoiceBlock>
-      )}
-      {residential.required && (
-        <ChoiceBlock kind="residential" charge={residential} {...SURCHARGE_TEXTS.residential}>
-          {residential.declined && (
+      );
+    case 'residential':
+      return (
+        <ChoiceBlock kind="residential" charge={charges.residential} {...SURCHARGE_TEXTS.residential}>
+          {charges.residential.declined && (
             <Alert color="yellow" variant="light" title="Disclaimer">
               {SURCHARGE_TEXTS.residential.disclaimer}
             </Alert>
           )}
         </ChoiceBlock>
-      )}
-      {flatbed.required && (
+      );
+    case 'flatbed':
+      return (
         <Paper withBorder p="md" component="section" aria-label={SURCHARGE_TEXTS.flatbed.title}>
           <Stack gap="xs">
             <Group justify="space-between">
               <Title order={3} size="h4">
                 {SURCHARGE_TEXTS.flatbed.title}
               </Title>
-              <Text fw={600}>{formatMoney(flatbed.amount)}</Text>
+              <Text fw={600}>{formatMoney(charges.flatbed.amount)}</Text>
             </Group>
             <Text size="sm">{SURCHARGE_TEXTS.flatbed.text}</Text>
             {/* Spec 2: no choice of service, but the dealer must confirm a forklift is available
@@ -132,11 +135,11 @@ export function SurchargeBlocks({ charges, flatbedConfirmation }: { charges: Cha
             />
           </Stack>
         </Paper>
-      )}
-      {/* Spec 2: shown only if flatbed is not required (the charge is then not required either). */}
-      {forklift.required && !flatbed.required && (
-        <ChoiceBlock kind="forklift" charge={forklift} {...SURCHARGE_TEXTS.forklift}>
-          {forklift.declined ? (
+      );
+    case 'forklift':
+      return (
+        <ChoiceBlock kind="forklift" charge={charges.forklift} {...SURCHARGE_TEXTS.forklift}>
+          {charges.forklift.declined ? (
             <Alert color="yellow" variant="light" title="Disclaimer">
               {SURCHARGE_TEXTS.forklift.disclaimer}
             </Alert>
@@ -146,9 +149,22 @@ export function SurchargeBlocks({ charges, flatbedConfirmation }: { charges: Cha
             </Text>
           )}
         </ChoiceBlock>
-      )}
-      {/* Spec 2: shown only if forklift is not required (a forklift covers the offload). */}
-      {liftgate.required && !forklift.required && <ChoiceBlock kind="liftgate" charge={liftgate} {...SURCHARGE_TEXTS.liftgate} />}
+      );
+    case 'liftgate':
+      return <ChoiceBlock kind="liftgate" charge={charges.liftgate} {...SURCHARGE_TEXTS.liftgate} />;
+  }
+}
+
+/**
+ * The surcharge blocks of spec 2 "Shopping cart", shown when the cart has items: which ones, and in
+ * what order, is the domain's rule (shownSurchargeBlocks).
+ */
+export function SurchargeBlocks({ charges, flatbedConfirmation }: { charges: Charges; flatbedConfirmation: FlatbedConfirmation }) {
+  return (
+    <Stack gap="md">
+      {shownSurchargeBlocks(charges).map((kind) => (
+        <SurchargeBlock key={kind} kind={kind} charges={charges} flatbedConfirmation={flatbedConfirmation} />
+      ))}
     </Stack>
   );
 }

@@ -1,15 +1,16 @@
 import { Text } from '@mantine/core';
-import { formatMoney, lineTotalCents, centsToDollars, type CheckoutCart, type Charge } from '@portal/domain';
+import {
+  CHARGE_LABELS,
+  countedChargeCents,
+  formatCents,
+  formatMoney,
+  lineTotalCents,
+  REVIEW_CHARGE_KINDS,
+  type CheckoutCart,
+  type Charge,
+} from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import type { Totals } from './use-tax-recalculation';
-
-/** The review rows of spec 2 "Checkout page": each charge shows DECLINED or its amount. */
-const CHARGE_ROWS = [
-  { kind: 'notice', label: '24 Hour Delivery Notice' },
-  { kind: 'forklift', label: 'Forklift Service' },
-  { kind: 'liftgate', label: 'Liftgate Service' },
-  { kind: 'residential', label: 'Residential Service' },
-] as const;
 
 type ReviewItem = CheckoutCart['items'][number];
 
@@ -26,12 +27,13 @@ const COLUMNS: StackedColumn<ReviewItem>[] = [
   },
   { header: 'Quantity', align: 'right', cell: (item) => item.quantity },
   { header: 'Price', align: 'right', cell: (item) => formatMoney(item.price) },
-  { header: 'Amount', align: 'right', cell: (item) => formatMoney(centsToDollars(lineTotalCents(item))) },
+  { header: 'Amount', align: 'right', cell: (item) => formatCents(lineTotalCents(item)) },
 ];
 
+/** The review rows of spec 2 "Checkout page": each charge shows DECLINED or its amount. */
 function chargeText(charge: Charge): string {
   if (charge.required && charge.declined) return 'DECLINED';
-  return formatMoney(charge.required ? charge.amount : 0);
+  return formatCents(countedChargeCents(charge));
 }
 
 /**
@@ -49,7 +51,7 @@ export function ReviewTable({ cart, totals, organizationTaxable }: { cart: Check
       minWidth={560}
       verticalSpacing="xs"
       summary={[
-        ...CHARGE_ROWS.map(({ kind, label }) => ({ key: kind, label, value: chargeText(cart.charges[kind]) })),
+        ...REVIEW_CHARGE_KINDS.map((kind) => ({ key: kind, label: CHARGE_LABELS[kind], value: chargeText(cart.charges[kind]) })),
         { key: 'taxes', label: estimated ? 'Taxes (Estimated)' : 'Taxes', value: formatMoney(totals.taxes) },
         { key: 'grand-total', label: 'Grand Total', value: formatMoney(totals.grandTotal), strong: true },
       ]}

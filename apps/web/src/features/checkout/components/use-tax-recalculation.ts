@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { CHECKOUT_MESSAGES, TAX_RECALCULATION_DEBOUNCE_MS, taxRecalculationKey, type ShipToAddress } from '@portal/domain';
+import { CHECKOUT_MESSAGES, sameCents, TAX_RECALCULATION_DEBOUNCE_MS, taxRecalculationKey, type ShipToAddress } from '@portal/domain';
 import { notify } from '@/lib/notify';
 import { calculateTaxes } from '../api/checkout-api';
 
@@ -28,11 +28,7 @@ type Options = {
 
 /** Whether new totals differ from the ones shown, so the dealer must review them. */
 export function totalsChanged(before: Pick<Totals, 'taxes' | 'grandTotal'> | null, after: Pick<Totals, 'taxes' | 'grandTotal'>): boolean {
-  return (
-    !!before &&
-    (Math.round(before.taxes * 100) !== Math.round(after.taxes * 100) ||
-      Math.round(before.grandTotal * 100) !== Math.round(after.grandTotal * 100))
-  );
+  return !!before && (!sameCents(before.taxes, after.taxes) || !sameCents(before.grandTotal, after.grandTotal));
 }
 
 /** `value` once it has stayed the same for `delayMs`; null until then. */

@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { RECENT_DEFAULTS, type OrderSummary, type RecentOrdersResponse } from '@portal/domain';
+import { RECENT_DEFAULTS, runtimeTimeZone, type OrderSummary, type RecentOrdersResponse } from '@portal/domain';
 import { api } from '@/lib/api-client';
-
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** Open orders of the branch (`POST /api/orders/open`), counted. */
 export function useOpenOrderCount(branchNumber: number | null) {
@@ -27,7 +19,7 @@ export function useShippedOrderCount(branchNumber: number | null) {
       (
         await api<RecentOrdersResponse>('/api/orders/recent', {
           method: 'POST',
-          body: { timeFrame: RECENT_DEFAULTS.timeFrame, updateType: 'shipped', page: 1, timeZone: timeZone(), branchNumber },
+          body: { timeFrame: RECENT_DEFAULTS.timeFrame, updateType: 'shipped', page: 1, timeZone: runtimeTimeZone(), branchNumber },
         })
       ).orders.length,
     enabled: branchNumber !== null,

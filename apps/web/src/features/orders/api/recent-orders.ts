@@ -4,15 +4,6 @@ import { api } from '@/lib/api-client';
 
 export type RecentChoice = { timeFrame: RecentTimeFrame; updateType: RecentUpdateType; page: number };
 
-/** The browser's IANA zone: the server counts the days of the window in it (spec 9). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /**
  * `POST /api/orders/recent`. A failure is an empty list over the window the server would have
  * answered, so the heading still names the days (spec 8 "Lists fail").

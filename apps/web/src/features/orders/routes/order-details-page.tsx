@@ -4,11 +4,11 @@ import {
   formatCents,
   formatDate,
   formatMoney,
+  lineAmountCents,
   ORDER_CHARGE_LABELS,
-  orderLineAmountCents,
   orderStatusLabel,
   orderStatusStyle,
-  type OrderCharges,
+  shownOrderCharges,
   type OrderDetail,
   type OrderLine,
   type OrderShipment,
@@ -55,7 +55,7 @@ const lineColumns = (atMsrp: boolean): StackedColumn<OrderLine>[] => [
   {
     header: atMsrp ? 'Amount (MSRP)' : 'Amount',
     align: 'right',
-    cell: (line) => formatCents(orderLineAmountCents(line, line.quantityOrdered)),
+    cell: (line) => formatCents(lineAmountCents(line.price, line.quantityOrdered)),
   },
 ];
 
@@ -97,7 +97,7 @@ const MSRP_AMOUNTS_NOTE = 'Amounts are shown at MSRP.';
 
 function Order({ order }: { order: OrderDetail }) {
   const atMsrp = useSession().user.restrictedPricing;
-  const chargeRows = (Object.keys(ORDER_CHARGE_LABELS) as (keyof OrderCharges)[]).filter((key) => order.charges[key] !== 0);
+  const chargeRows = shownOrderCharges(order.charges);
   return (
     <Stack gap="lg">
       <Stack gap={4}>

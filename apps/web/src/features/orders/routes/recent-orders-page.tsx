@@ -12,12 +12,13 @@ import {
   RECENT_UPDATE_TYPE_LABELS,
   RECENT_UPDATE_TYPES,
   recentWindowHeading,
+  runtimeTimeZone,
   type RecentTimeFrame,
   type RecentUpdateType,
 } from '@portal/domain';
 import { useSessionState } from '@/lib/session-store';
 import { readJson, writeJson } from '@/lib/storage';
-import { browserTimeZone, useRecentOrders, type RecentChoice } from '../api/recent-orders';
+import { useRecentOrders, type RecentChoice } from '../api/recent-orders';
 import { filterOrders } from '../components/filter-orders';
 import { KeywordFilter } from '../components/keyword-filter';
 import { OrderHistoryGuard } from '../components/order-history-guard';
@@ -52,7 +53,7 @@ function RecentOrders() {
   const [params, setParams] = useSearchParams();
   const choice = useMemo(() => choiceFrom(params), [params]);
   const { branchNumber } = useSessionState();
-  const [timeZone] = useState(browserTimeZone);
+  const [timeZone] = useState(runtimeTimeZone);
   const query = useRecentOrders(branchNumber, choice, timeZone);
   const [keyword, setKeyword] = useState('');
 

@@ -1,23 +1,13 @@
 import { List, Text } from '@mantine/core';
-import type { ShippingInformation } from '@portal/domain';
+import { productShippingNotices, type ShippingInformation } from '@portal/domain';
 
 /**
- * What delivery the product needs (spec 2 "shipping notices"), in the words of the cart's
- * warnings (spec 2 "Shopping cart"), so the dealer knows before adding it.
+ * What delivery the product needs (spec 2 "Product details" shipping notices): the cart's per-item
+ * warnings in the cart's words (spec 2 "Shopping cart"), then how it ships, so the dealer knows
+ * before adding it. The rule and its words are the domain's (productShippingNotices).
  */
-export function shippingNoticesOf(info: ShippingInformation): string[] {
-  const notices: string[] = [];
-  if (info.requiresFlatbed) notices.push('Ships on a flatbed truck: a customer-provided forklift is needed to unload it.');
-  else if (info.requiresForkLift) notices.push('Needs forklift service or a forklift at the destination.');
-  else if (info.requiresLiftGate) notices.push('Needs liftgate service or a forklift at the destination.');
-  if (info.requiresResidential) notices.push('Needs residential delivery service when shipped to a residence.');
-  if (info.requiresGeoWarehouse) notices.push('Ships from a regional warehouse.');
-  if (info.isSmallParcel) notices.push('Ships by small parcel.');
-  return notices;
-}
-
 export function ShippingNotices({ info }: { info: ShippingInformation }) {
-  const notices = shippingNoticesOf(info);
+  const notices = productShippingNotices(info);
   if (notices.length === 0) return null;
   return (
     <div>
