@@ -1,6 +1,6 @@
 /** Builds the spec's Session answer (section 3) for login and refresh. */
 import type { Catalog, Session, SubscriptionValue } from '@portal/domain';
-import { mayTakeCash, roleMapOf } from '@portal/domain';
+import { feesToDollars, mayTakeCash, organizationFeesCents, roleMapOf } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import type { Principal } from './principal.js';
 import {
@@ -11,7 +11,6 @@ import {
   findUserCatalogIds,
 } from './repository.js';
 
-const cents = (value: number) => value / 100;
 const subscription = (value: string): SubscriptionValue => (value === 'owned' || value === 'company' ? value : '');
 
 /** Catalogs a user sees: the organization's unless the user has its own list (spec 6). */
@@ -68,12 +67,7 @@ export async function buildSessionView(db: Database, principal: Principal, token
       branches: orgBranches.map(({ branchNumber, name, ...shipTo }) => ({ branchNumber, name, shipTo: shipTo.street1 ? shipTo : null })),
       roles: roleMapOf(organization.roles),
       catalogs: orgCatalogs,
-      fees: {
-        forklift: cents(organization.feeForkliftCents),
-        liftgate: cents(organization.feeLiftgateCents),
-        residential: cents(organization.feeResidentialCents),
-        notice: cents(organization.feeNoticeCents),
-      },
+      fees: feesToDollars(organizationFeesCents(organization)),
       terminals: orgTerminals,
       takenBys: orgTakenBys.map((t) => ({ id: String(t.id), name: t.name })),
     },
