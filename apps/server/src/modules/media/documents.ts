@@ -14,7 +14,8 @@ function sectionsOf(product: MediaProduct, downloadName: string): Section[] {
   const specs = { title: 'Specifications', lines: Object.entries(product.specifications).map(([name, value]) => `${name}: ${value}`) };
   const name = downloadName.toLowerCase();
   if (name.includes('specification')) return [specs];
-  if (name.includes('warrant')) return [{ title: 'Warranty', lines: [product.specifications.Warranty ?? 'See your dealer for warranty terms.'] }];
+  if (name.includes('warrant'))
+    return [{ title: 'Warranty', lines: [product.specifications.Warranty ?? 'See your dealer for warranty terms.'] }];
   if (name.includes('parts') || name.includes('compatib')) {
     return [{ title: 'Parts and contents', lines: product.inTheBox.map((item, i) => `${i + 1}. ${item}`) }, specs];
   }
