@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { pdfText } from '../../server/src/modules/orders/order-pdf-text';
+import { pdfText } from '../../server/src/test-support/pdf-text';
 import { apiFromPage, expect, login, test, USERS } from './fixtures';
 
 /** Issue 20 "Order documents": 'Download PDF' on Order Details saves the order as a PDF with its number and SKUs. */

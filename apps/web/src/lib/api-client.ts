@@ -109,3 +109,20 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     endBusy();
   }
 }
+
+/**
+ * A download that needs the session (a plain link cannot carry the bearer token): fetches `path`
+ * through `api` and has the browser save the answer as `fileName`. Throws as `api` does.
+ */
+export async function downloadFile(path: string, fileName: string, options: Omit<RequestOptions, 'raw'> = {}): Promise<void> {
+  const response = await api<Response>(path, { ...options, raw: true });
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

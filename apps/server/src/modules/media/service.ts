@@ -53,7 +53,7 @@ export async function productMediaFile(db: Database, sku: string, file: string):
   const downloadName = pdf && Object.keys(product.downloads).find((name) => slugOf(name) === pdf[1]);
   if (!downloadName) return undefined;
   return {
-    body: productDocumentPdf(product, downloadName),
+    body: await productDocumentPdf(product, downloadName),
     contentType: 'application/pdf',
     cacheControl: PRODUCT_CACHE,
     fileName: `${product.sku}-${pdf![1]}.pdf`,

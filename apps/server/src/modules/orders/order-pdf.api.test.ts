@@ -4,7 +4,7 @@ import { formatMoney, type OrderDetail } from '@portal/domain';
 import { users } from '../users/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { insertOrder } from './order-fixtures.js';
-import { pdfText } from './order-pdf-text.js';
+import { pdfText } from '../../test-support/pdf-text.js';
 
 let t: TestApp;
 let admin: string;

@@ -5,13 +5,9 @@
  * An invoiced order also gets its invoice: a second page titled 'Invoice' with the invoiced date,
  * the shipped quantities and the amount invoiced.
  *
- * pdfkit with the DejaVu TrueType fonts (subset and embedded, with a ToUnicode map): any Unicode
- * name or address prints as written. The fonts are resolved from node_modules at run time, which
- * also works from the bundled server (dependencies stay external, tools/build.mjs).
+ * pdfkit with the DejaVu TrueType fonts (pdf/pdf-document.ts): any Unicode name or address prints
+ * as written.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { and, eq } from 'drizzle-orm';
 import {
   formatCents,
@@ -30,18 +26,10 @@ import {
   type OrderDetail,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
+import { pdfDocument } from '../../pdf/pdf-document.js';
 import { orders } from './schema.js';
 import type { Principal } from '../auth/principal.js';
 import { orderDetail } from './service.js';
-
-const require = createRequire(import.meta.url);
-const FONT_PATHS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
-/** The font files, read once (about 1 MB together) rather than per document. */
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () => (fonts ??= { regular: readFileSync(FONT_PATHS.regular), bold: readFileSync(FONT_PATHS.bold) });
 
 const MARGIN = 48;
 const PAGE = { width: 612, height: 792 };
@@ -218,20 +206,11 @@ function lineRows(detail: OrderDetail, quantity: 'quantityOrdered' | 'quantitySh
 
 /** Renders the order (and, when invoiced, its invoice) into PDF bytes. */
 export function renderOrderPdf(detail: OrderDetail, options: { invoicedAt: string | null; compress: boolean }): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, bytes } = pdfDocument({
     size: 'LETTER',
     margin: MARGIN,
     compress: options.compress,
     info: { Title: `Order ${detail.documentNumber}`, Creator: 'Dealer Portal' },
-  });
-  const { regular, bold } = loadFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const w = new Writer(doc);
@@ -241,7 +220,7 @@ export function renderOrderPdf(detail: OrderDetail, options: { invoicedAt: strin
     writeInvoice(w, detail, options.invoicedAt);
   }
   doc.end();
-  return done;
+  return bytes;
 }
 
 function writeOrder(w: Writer, detail: OrderDetail): void {

@@ -9,6 +9,7 @@
  * the api client's AbortSignal, so an older answer can never overwrite newer totals.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { CHECKOUT_MESSAGES, sameCents, TAX_RECALCULATION_DEBOUNCE_MS, taxRecalculationKey, type ShipToAddress } from '@portal/domain';
 import { notify } from '@/lib/notify';
@@ -31,16 +32,6 @@ export function totalsChanged(before: Pick<Totals, 'taxes' | 'grandTotal'> | nul
   return !!before && (!sameCents(before.taxes, after.taxes) || !sameCents(before.grandTotal, after.grandTotal));
 }
 
-/** `value` once it has stayed the same for `delayMs`; null until then. */
-function useSettled(value: string | null, delayMs: number): string | null {
-  const [settled, setSettled] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
 export function useTaxRecalculation(options: Options): void {
   const { organizationTaxable, confirmationNumber, paymentIntentId, address, taxCertificateNumber } = options;
   const latest = useRef(options);
@@ -48,7 +39,12 @@ export function useTaxRecalculation(options: Options): void {
     latest.current = options;
   });
 
-  const inputs = useSettled(taxRecalculationKey({ organizationTaxable, address, taxCertificateNumber }), TAX_RECALCULATION_DEBOUNCE_MS);
+  // The inputs once they have stayed the same for the debounce time (Mantine's debounced callback,
+  // cancelled on unmount); null until then, so nothing is recalculated as the page opens.
+  const key = taxRecalculationKey({ organizationTaxable, address, taxCertificateNumber });
+  const [inputs, setInputs] = useState<string | null>(null);
+  const settle = useDebouncedCallback(setInputs, TAX_RECALCULATION_DEBOUNCE_MS);
+  useEffect(() => settle(key), [key, settle]);
   const recalculation = useQuery({
     queryKey: ['checkout', confirmationNumber, 'taxes', inputs],
     // The request carries the address as it is when its inputs settled (this render's).

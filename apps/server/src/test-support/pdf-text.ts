@@ -1,5 +1,6 @@
 /**
- * The text of a PDF written by pdfkit with embedded TrueType fonts, for tests (API and end to end).
+ * The text of a PDF the server generates (pdf/pdf-document.ts: pdfkit with embedded TrueType fonts),
+ * for tests (API and end to end).
  * Such text is hex glyph ids, not readable bytes: this inflates the streams, reads each font's
  * ToUnicode map and decodes every Tj/TJ string with the font selected at that point. One line per
  * text object (BT ... ET). Enough for pdfkit's own output; not a general PDF reader.
@@ -21,8 +22,10 @@ function readObjects(bytes: Uint8Array): Map<number, PdfObject> {
     }
     const dict = body.slice(0, streamAt);
     const start = streamAt + (body[streamAt + 6] === '\r' ? 8 : 7);
-    const end = body.lastIndexOf('endstream');
-    let data = Buffer.from(body.slice(start, end).replace(/\r?\n$/, ''), 'latin1');
+    // The stream's own length when given directly: compressed data may itself end in a line break.
+    const length = /\/Length (\d+)(?! \d+ R)/.exec(dict);
+    const end = length ? start + Number(length[1]) : body.lastIndexOf('endstream');
+    let data = Buffer.from(length ? body.slice(start, end) : body.slice(start, end).replace(/\r?\n$/, ''), 'latin1');
     if (/\/FlateDecode/.test(dict)) data = inflateSync(data);
     objects.set(Number(match[1]), { dict, stream: data });
   }
