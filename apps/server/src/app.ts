@@ -17,26 +17,29 @@ import { registerInputSafety } from './http/input-safety.js';
 import { frameworkErrors, registerResponsePolicy } from './http/response-policy.js';
 import { registerWeb } from './http/web.js';
 import { registerXsrf } from './http/xsrf.js';
-import { authenticateSession } from './modules/auth/principal.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { configurePasswordHashing, hashingLimits } from './modules/auth/password-hash.js';
-import { registerSessionCache, startSessionCache } from './modules/auth/session-cache.js';
-import { cartRoutes } from './modules/cart/routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { mediaRoutes } from './modules/media/routes.js';
-import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { authenticateApiKey } from './modules/integration/api-keys.js';
-import { integrationRoutes } from './modules/integration/routes.js';
-import { passwordRoutes } from './modules/password/routes.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { checkoutRoutes } from './modules/checkout/routes.js';
-import { badgeRoutes } from './modules/badges/routes.js';
-import { savedCartRoutes } from './modules/saved-carts/routes.js';
-import { auditRoutes } from './modules/audit/routes.js';
-import { addressRoutes } from './modules/addresses/routes.js';
+import {
+  authenticateSession,
+  authRoutes,
+  configurePasswordHashing,
+  hashingLimits,
+  registerSessionCache,
+  startSessionCache,
+} from './modules/auth/index.js';
+import { cartRoutes } from './modules/cart/index.js';
+import { catalogRoutes } from './modules/catalog/index.js';
+import { mediaRoutes } from './modules/media/index.js';
+import { devMailboxRoutes } from './modules/mail/index.js';
+import { orderRoutes } from './modules/orders/index.js';
+import { authenticateApiKey, integrationRoutes } from './modules/integration/index.js';
+import { passwordRoutes } from './modules/password/index.js';
+import { usersRoutes } from './modules/users/index.js';
+import { checkoutRoutes } from './modules/checkout/index.js';
+import { badgeRoutes } from './modules/badges/index.js';
+import { savedCartRoutes } from './modules/saved-carts/index.js';
+import { auditRoutes } from './modules/audit/index.js';
+import { addressRoutes } from './modules/addresses/index.js';
 import { stripeCspSources } from './payments/stripe-csp.js';
-import { systemRoutes } from './modules/system/routes.js';
+import { systemRoutes } from './modules/system/index.js';
 import { serializeRequest } from './process/log-redaction.js';
 
 export type AppDependencies = { config: Config; db: Database };

@@ -12,9 +12,8 @@ import type { DatabaseHandle } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured.js';
 import { loggableError } from './http/errors.js';
-import { reconcilePaidCheckouts } from './modules/checkout/completion.js';
-import { createMailTransport } from './modules/mail/transport.js';
-import { startMailWorker } from './modules/mail/worker.js';
+import { reconcilePaidCheckouts } from './modules/checkout/index.js';
+import { createMailTransport, startMailWorker } from './modules/mail/index.js';
 import { createPaymentGateway } from './payments/create-gateway.js';
 import { seedDemoIfEmpty } from './seed/seed.js';
 

@@ -16,7 +16,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { STATE_CODES } from '@portal/domain';
-import { createApiKey, revokeApiKey } from '../modules/integration/api-keys.js';
+import { createApiKey, revokeApiKey } from '../modules/integration/index.js';
 import {
   benchTarget,
   describeTarget,

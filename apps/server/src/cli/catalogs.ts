@@ -4,7 +4,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { STATE_CODES } from '@portal/domain';
-import { catalogs, priceLists, warehouses } from '../modules/catalog/schema.js';
+import { catalogs, priceLists, warehouses } from '../modules/catalog/index.js';
 import { CliError, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 export const CATALOGS_HELP = `usage: npm run portal -- <catalogs|price-lists|warehouses> <create|list> ...

@@ -6,10 +6,15 @@
 import { readFile } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import type { ImportKind } from '@portal/domain';
-import { exportCatalogFile } from '../modules/imports/catalog-file.js';
-import { readImportCsv } from '../modules/imports/csv-input.js';
-import { ImportFileError, ImportRejectedError, describeRowErrors } from '../modules/imports/errors.js';
-import { runImport, type ImportTarget } from '../modules/imports/service.js';
+import {
+  exportCatalogFile,
+  readImportCsv,
+  ImportFileError,
+  ImportRejectedError,
+  describeRowErrors,
+  runImport,
+  type ImportTarget,
+} from '../modules/imports/index.js';
 import { CliError, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 import { importSynonymsCommand } from './synonyms.js';
 

@@ -1,5 +1,5 @@
 /** `keys create|list|revoke`: API keys of the manufacturer's systems (integration API, docs/integration.md). */
-import { createApiKey, listApiKeys, revokeApiKey } from '../modules/integration/api-keys.js';
+import { createApiKey, listApiKeys, revokeApiKey } from '../modules/integration/index.js';
 import { CliError, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 export const KEYS_HELP = `usage: npm run portal -- keys <create|list|revoke> ...

@@ -14,11 +14,10 @@ import {
   ROLE_KEYS,
   type BranchShipTo,
 } from '@portal/domain';
-import { catalogs, priceLists } from '../modules/catalog/schema.js';
-import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
+import { catalogs, priceLists } from '../modules/catalog/index.js';
+import { branches, organizationCatalogs, organizations, takenBys, terminals, branchShipToColumns } from '../modules/organizations/index.js';
 import type { DatabaseTransaction, Queryable } from '../db/client.js';
-import { changedFields, recordCommandLineAudit } from '../modules/audit/service.js';
-import { branchShipToColumns } from '../modules/organizations/service.js';
+import { changedFields, recordCommandLineAudit } from '../modules/audit/index.js';
 import { CliError, centsArg, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 const FEES = {

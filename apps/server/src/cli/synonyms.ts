@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { SYNONYM_MAX_SETS, synonymSetSchema } from '@portal/domain';
 import { HttpError } from '../http/errors.js';
-import { replaceCatalogSynonyms } from '../modules/catalog/synonyms.js';
+import { replaceCatalogSynonyms } from '../modules/catalog/index.js';
 import { CliError, type CliContext } from './context.js';
 
 /** The sets of a synonyms file, or CliError listing every bad line (`Line N: ...`). */

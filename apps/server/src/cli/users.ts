@@ -6,10 +6,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { ROLE_KEYS, isValidEmail } from '@portal/domain';
-import { branches, organizations } from '../modules/organizations/schema.js';
+import { branches, organizations } from '../modules/organizations/index.js';
 import { linkOrigin } from '../http/origin.js';
-import { CHALLENGE_LIMITS, issueInvite, mailCodeTo, prepareCode } from '../modules/password/service.js';
-import { addUser, userByEmail } from '../modules/users/service.js';
+import { CHALLENGE_LIMITS, issueInvite, mailCodeTo, prepareCode } from '../modules/password/index.js';
+import { addUser, userByEmail } from '../modules/users/index.js';
 import { CliError, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 export const USERS_HELP = `usage: npm run portal -- users <create|reset-password> [options]

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { FEATURED_ORDERS, FEATURED_SKUS } from '../seed/featured.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { checkoutClient, DENVER } from '../modules/checkout/checkout-test-support.js';
-import { createApiKey } from '../modules/integration/api-keys.js';
+import { createApiKey } from '../modules/integration/index.js';
 import { loggableError, registerErrorHandler, SERVER_ERROR_MESSAGE } from './errors.js';
 import { findUnsafeText } from './input-safety.js';
 

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TERMINAL_STATUSES, type CheckoutRecord, type ManagedUser, type Product, type Session } from '@portal/domain';
 import { testConfig } from '../config.js';
-import { organizations } from './organizations/schema.js';
+import { organizations } from './organizations/index.js';
 import { FEATURED_ORDERS, FEATURED_SKUS } from '../seed/featured.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test-support/test-app.js';
 import { DENVER } from './checkout/checkout-test-support.js';
-import { createMailTransport } from './mail/transport.js';
+import { createMailTransport } from './mail/index.js';
 import { deliverDueMail } from './mail/worker.js';
 
 const ADMIN = 'admin@summitlift.example.com';

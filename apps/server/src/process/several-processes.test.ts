@@ -12,7 +12,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { MIGRATION_LOCK_KEY, openDatabase, type DatabaseHandle } from '../db/client.js';
 import { readJournal } from '../db/migrate-status.js';
-import { enqueueMail } from '../modules/mail/outbox.js';
+import { enqueueMail } from '../modules/mail/index.js';
 import { seedDatabase } from '../seed/seed.js';
 import { databaseUrlWith } from '../test-support/global-setup.js';
 import { DEMO_PASSWORD } from '../test-support/test-app.js';

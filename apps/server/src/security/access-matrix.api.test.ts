@@ -12,10 +12,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE_KEYS } from '@portal/domain';
-import { organizations } from '../modules/organizations/schema.js';
-import { users } from '../modules/users/schema.js';
+import { organizations } from '../modules/organizations/index.js';
+import { users } from '../modules/users/index.js';
 import type { Access } from '../http/access.js';
-import { createApiKey } from '../modules/integration/api-keys.js';
+import { createApiKey } from '../modules/integration/index.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { ROUTE_EXPECTATIONS, type CallerKind, type MatrixContext, type RouteExpectation } from './route-access-expectations.js';
 import { FEATURED_SHIP_TO } from '../seed/featured.js';

@@ -15,7 +15,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
-import { CRASH_STEPS, type CrashStep } from '../modules/checkout/crash-points.js';
+import { CRASH_STEPS, type CrashStep } from '../modules/checkout/index.js';
 import { spawnServer, waitForHealth, type ServerProcess } from '../process/server-process.js';
 import { DEMO_BUYER, payCheckout, portalFetch } from '../test-support/checkout-driver.js';
 

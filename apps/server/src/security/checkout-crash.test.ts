@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CRASH_STEPS } from '../modules/checkout/crash-points.js';
+import { CRASH_STEPS } from '../modules/checkout/index.js';
 import { databaseUrlWith } from '../test-support/global-setup.js';
 import { runCrashCycles } from './checkout-crash-cycles.js';
 

@@ -16,9 +16,9 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../modules/users/schema.js';
+import { users } from '../modules/users/index.js';
 import type { ApiRoute } from '../http/access.js';
-import { createApiKey } from '../modules/integration/api-keys.js';
+import { createApiKey } from '../modules/integration/index.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { bodyOf, jsonSchemaOf, objectOf, pathSegment } from './schema-arbitraries.js';
 

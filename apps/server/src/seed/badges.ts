@@ -2,7 +2,7 @@
  * Event registration badges (SEMA show attendees) for badge scanning: a bare badge id scanned from a
  * QR code is looked up here. Attendees from the United States, Canada and Mexico, as at the show.
  */
-import type { eventBadges } from '../modules/badges/schema.js';
+import type { eventBadges } from '../modules/badges/index.js';
 
 export type BadgeRow = typeof eventBadges.$inferInsert;
 

@@ -2,7 +2,7 @@
  * Shipments, packages and tracking links of shipped orders. Parcel goods go by UPS or FedEx with one
  * tracking number per box; lifts and other freight go LTL with one PRO number per shipment.
  */
-import type { orderLines, shipmentLines, shipmentPackages, shipments } from '../modules/orders/schema.js';
+import type { orderLines, shipmentLines, shipmentPackages, shipments } from '../modules/orders/index.js';
 import type { Carrier } from './order-script.js';
 import type { Rng } from './prng.js';
 

@@ -3,7 +3,7 @@
  * in batches, so the million orders of size M are never all in memory and document numbers rise
  * with the entry time as they would in the manufacturer's system.
  */
-import type { orders } from '../modules/orders/schema.js';
+import type { orders } from '../modules/orders/index.js';
 import {
   buildShipments,
   drawCarrier,

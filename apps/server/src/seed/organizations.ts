@@ -4,8 +4,8 @@
  * organizations with more branches and generated users, using the same shapes.
  */
 import { organizationFeesCents, parseBranchShipTo, ROLE_KEYS } from '@portal/domain';
-import type { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/schema.js';
-import type { users } from '../modules/users/schema.js';
+import type { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/index.js';
+import type { users } from '../modules/users/index.js';
 import { CITIES, phoneIn, streetAddress, type City } from './places.js';
 import { FIRST_NAMES, LAST_NAMES } from './people.js';
 import { rngFor } from './prng.js';

@@ -4,7 +4,7 @@
  * are the first products of the M set (only which of them are also listed in `show` differs), and
  * adding products never changes existing ones.
  */
-import type { products } from '../modules/catalog/schema.js';
+import type { products } from '../modules/catalog/index.js';
 import { BRANDS, brandByCode, type Brand } from './brands.js';
 import { featuredProducts, type FeaturedProduct, type ShippingFlags } from './featured-products.js';
 import { LIFTS_PRICE_LIST, SHOW_PRICE_LIST, VALLEY_PRICE_LIST, type CatalogId } from './organizations.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLE_KEYS, US_STATES } from '@portal/domain';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { verifyPassword } from '../modules/auth/password-hash.js';
+import { verifyPassword } from '../modules/auth/index.js';
 import { BRANDS } from './brands.js';
 import { FEATURED_ORDERS, FEATURED_ORDER_CASES, FEATURED_SKUS } from './featured.js';
 import { ORDER_SCRIPT } from './order-script.js';

@@ -5,12 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseTransaction } from '../db/client.js';
-import * as badgesTables from '../modules/badges/schema.js';
-import * as catalogTables from '../modules/catalog/schema.js';
-import * as ordersTables from '../modules/orders/schema.js';
-import * as organizationsTables from '../modules/organizations/schema.js';
-import * as usersTables from '../modules/users/schema.js';
-import { hashPassword } from '../modules/auth/password-hash.js';
+import { badgesTables } from '../modules/badges/index.js';
+import { catalogTables } from '../modules/catalog/index.js';
+import { ordersTables } from '../modules/orders/index.js';
+import { organizationsTables } from '../modules/organizations/index.js';
+import { usersTables } from '../modules/users/index.js';
+import { hashPassword } from '../modules/auth/index.js';
 import { EVENT_BADGES } from './badges.js';
 import { insertRows, resetSequence, withIndexesRebuilt, type Executor } from './bulk-insert.js';
 import { generateOrders, type ProductPools } from './orders.js';

@@ -7,8 +7,8 @@
 import { ADDRESS_BOOK_LIMIT, ADDRESS_MESSAGES, shipToProblems, type SavedAddress, type SavedAddressInput } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
-import type { Principal } from '../auth/principal.js';
-import { changedFields, recordAudit } from '../audit/service.js';
+import type { Principal } from '../auth/index.js';
+import { changedFields, recordAudit } from '../audit/index.js';
 import {
   countAddresses,
   deleteAddress,

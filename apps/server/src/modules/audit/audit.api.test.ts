@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuditListResponse, ManagedUser } from '@portal/domain';
 import { testConfig } from '../../config.js';
-import { users } from '../users/schema.js';
+import { users } from '../users/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { createMailTransport } from '../mail/transport.js';
+import { createMailTransport } from '../mail/index.js';
 import { deliverDueMail } from '../mail/worker.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
  * the caller's transaction, so an entry exists exactly when its change was committed.
  */
 import { totalPagesOf, type AuditEntry, type AuditKind, type AuditListQuery, type AuditListResponse } from '@portal/domain';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../auth/index.js';
 import type { Queryable } from '../../db/client.js';
 import { countAuditEntries, insertAuditEntry, listAuditEntries, type AuditRow } from './repository.js';
 

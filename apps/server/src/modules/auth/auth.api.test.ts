@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from './schema.js';
-import { users } from '../users/schema.js';
+import { users } from '../users/index.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test-support/test-app.js';
 import { hashToken } from './session-token.js';
 import { LOGIN_MESSAGES } from './service.js';

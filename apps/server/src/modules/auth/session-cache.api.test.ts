@@ -14,7 +14,7 @@ import { testConfig } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { recordStatements } from '../../test-support/record-statements.js';
 import { createTestApp, TEST_XSRF, type TestApp } from '../../test-support/test-app.js';
-import { users } from '../users/schema.js';
+import { users } from '../users/index.js';
 import { sessions } from './schema.js';
 import { PRINCIPAL_CHANGES_CHANNEL, type SessionCache, writesPrincipalTables } from './session-cache.js';
 import { hashToken } from './session-token.js';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { BADGE_MESSAGES } from '@portal/domain';
 import { leads } from './schema.js';
-import { organizations } from '../organizations/schema.js';
-import { users } from '../users/schema.js';
+import { organizations } from '../organizations/index.js';
+import { users } from '../users/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

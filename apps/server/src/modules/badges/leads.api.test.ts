@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LEADS_CSV_COLUMNS, LEADS_EXPORT_FILE_NAME, leadListSchema } from '@portal/domain';
 import { leads } from './schema.js';
-import { organizations } from '../organizations/schema.js';
-import { users } from '../users/schema.js';
+import { organizations } from '../organizations/index.js';
+import { users } from '../users/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calculateCart, cartItemInputOf, feesToCents, type CartItem, type ChargeChoices, type Session } from '@portal/domain';
-import { users } from '../users/schema.js';
+import { users } from '../users/index.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { loadPrincipal } from '../auth/principal.js';
-import { hashToken } from '../auth/session-token.js';
-import { findProductsBySkus } from '../catalog/service.js';
+import { hashToken } from '../auth/index.js';
+import { findProductsBySkus } from '../catalog/index.js';
 import { DUPLICATE_SKU_MESSAGE } from './service.js';
 
 const ADMIN = 'admin@summitlift.example.com';

@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { QUICK_ORDER_REASONS, type QuickOrderValidateResponse } from '@portal/domain';
 import { pricedTextCacheOf } from '../catalog/priced-cache.js';
 import { catalogProducts } from '../catalog/schema.js';
-import { orderLines } from '../orders/schema.js';
+import { orderLines } from '../orders/index.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { recordStatements } from '../../test-support/record-statements.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { findProductsBySkus } from '../catalog/service.js';
+import { findProductsBySkus } from '../catalog/index.js';
 import { loadPrincipal } from '../auth/principal.js';
-import { hashToken } from '../auth/session-token.js';
+import { hashToken } from '../auth/index.js';
 import { insertOrder } from '../orders/order-fixtures.js';
 
 const ADMIN = 'admin@summitlift.example.com';

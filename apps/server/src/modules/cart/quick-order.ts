@@ -17,9 +17,9 @@ import {
   type ReorderRequest,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import type { Principal } from '../auth/principal.js';
-import { findProductsBySkus, skusInCallerCatalogs } from '../catalog/service.js';
-import { orderLinesForReorder } from '../orders/reorder-source.js';
+import type { Principal } from '../auth/index.js';
+import { findProductsBySkus, skusInCallerCatalogs } from '../catalog/index.js';
+import { orderLinesForReorder } from '../orders/index.js';
 
 /** A line to price, or one already known to be refused (a reordered labor line). */
 type PricingLine = { line: number; sku: string; quantity: number; refused?: 'labor' | 'badQuantity' };

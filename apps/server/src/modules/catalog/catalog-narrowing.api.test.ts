@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { catalogSuggestResponseSchema, type CatalogSearchResponse } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { createApiKey } from '../integration/api-keys.js';
+import { createApiKey } from '../integration/index.js';
 import { refreshFeatured } from './featured.js';
 
 const ADMIN = 'admin@summitlift.example.com';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { createApiKey, revokeApiKey } from '../integration/api-keys.js';
+import { createApiKey, revokeApiKey } from '../integration/index.js';
 import { catalogSearchTotals, catalogSynonyms as synonymsTable } from './schema.js';
 import { catalogSynonyms } from './synonyms.js';
 

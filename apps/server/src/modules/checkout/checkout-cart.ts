@@ -13,8 +13,8 @@ import {
   type CheckoutCart,
   type ShipToAddress,
 } from '@portal/domain';
-import type { OrganizationRow } from '../auth/principal.js';
-import type { PricedCartResult } from '../cart/service.js';
+import type { OrganizationRow } from '../auth/index.js';
+import type { PricedCartResult } from '../cart/index.js';
 
 export type CartCents = { itemsCents: number; chargesCents: number; taxCents: number; discountCents: number; grandTotalCents: number };
 

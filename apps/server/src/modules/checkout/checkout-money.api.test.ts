@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculateTaxCents, CHECKOUT_SERVER_MESSAGES, type ShipToAddress } from '@portal/domain';
 import { simulatedPaymentIntents } from '../../payments/schema.js';
-import { organizations } from '../organizations/schema.js';
+import { organizations } from '../organizations/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { checkoutClient, DENVER, L, linesOf, ordersOf, USERS, type CheckoutClient, type DemoUser } from './checkout-test-support.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { TERMINAL_MESSAGES, type CreateCheckoutResponse } from '@portal/domain';
-import { organizations } from '../organizations/schema.js';
+import { organizations } from '../organizations/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createStripeGateway } from '../../payments/stripe-gateway.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test-support/stripe-stand-in.js';

@@ -12,8 +12,8 @@ import type {
   ShipToAddress,
   UpdateCheckoutRequest,
 } from '@portal/domain';
-import { mailOutbox } from '../mail/schema.js';
-import { orderLines, orders } from '../orders/schema.js';
+import { mailOutbox } from '../mail/index.js';
+import { orderLines, orders } from '../orders/index.js';
 import { FEATURED_SKUS, FEATURED_SHIP_TO } from '../../seed/featured.js';
 import type { TestApp } from '../../test-support/test-app.js';
 

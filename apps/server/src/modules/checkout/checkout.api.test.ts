@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES, TEST_CARDS, type OrderSummary } from '@portal/domain';
 import { checkouts } from './schema.js';
-import { organizations } from '../organizations/schema.js';
+import { organizations } from '../organizations/index.js';
 import { simulatedPaymentIntents } from '../../payments/schema.js';
-import { users } from '../users/schema.js';
+import { users } from '../users/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createSimulatedGateway } from '../../payments/simulated-gateway.js';
 import {

@@ -15,13 +15,8 @@ import type { Database } from '../../db/client.js';
 import { checkouts } from './schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
-import type { OrganizationRow, Principal, UserRow } from '../auth/principal.js';
-import {
-  enqueueOrderConfirmation,
-  findDocumentNumberByConfirmationNumber,
-  insertOrderLines,
-  insertPlacedOrder,
-} from '../orders/service.js';
+import type { OrganizationRow, Principal, UserRow } from '../auth/index.js';
+import { enqueueOrderConfirmation, findDocumentNumberByConfirmationNumber, insertOrderLines, insertPlacedOrder } from '../orders/index.js';
 import { centsOf, shipToColumns, taxedFor } from './checkout-cart.js';
 import { crashPoint } from './crash-points.js';
 import {

@@ -27,8 +27,8 @@ import type { calculateTaxesRequestSchema, createCheckoutRequestSchema, updateCh
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { GatewayError, type PaymentGateway } from '../../payments/gateway.js';
-import { branchOf, type Principal } from '../auth/principal.js';
-import { priceCart } from '../cart/service.js';
+import { branchOf, type Principal } from '../auth/index.js';
+import { priceCart } from '../cart/index.js';
 import { centsOf, newCheckoutCart, taxedFor } from './checkout-cart.js';
 import { completeCheckout } from './completion.js';
 import { newConfirmationNumber } from './confirmation-number.js';

@@ -6,9 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { CATALOG_EXPORT_COLUMNS } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import type { PricingContext } from '../catalog/catalog-access.js';
-import { csvRow } from '../catalog/csv.js';
-import { catalogExportBatch } from '../catalog/service.js';
+import { type PricingContext, csvRow, catalogExportBatch } from '../catalog/index.js';
 import { ImportFileError } from './errors.js';
 
 const BATCH_SIZE = 2000;

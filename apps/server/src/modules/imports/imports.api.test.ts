@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { priceListItems, products, stock } from '../catalog/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { createApiKey, revokeApiKey } from '../integration/api-keys.js';
+import { createApiKey, revokeApiKey } from '../integration/index.js';
 
 let t: TestApp;
 let key: string;

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import { hashToken } from '../auth/session-token.js';
+import { hashToken } from '../auth/index.js';
 import { findLiveApiKeyId, insertApiKey, markApiKeyRevoked, selectApiKeys } from './repository.js';
 
 /** `dpk_` and 256 random bits: recognisable in a secrets scanner, unguessable. */

@@ -24,9 +24,9 @@ import {
   organizationBranchSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { readCatalogSynonyms, replaceCatalogSynonyms } from '../catalog/synonyms.js';
-import { importRoutes } from '../imports/routes.js';
-import { organizationBranches, setBranchShipTo } from '../organizations/service.js';
+import { readCatalogSynonyms, replaceCatalogSynonyms } from '../catalog/index.js';
+import { importRoutes } from '../imports/index.js';
+import { organizationBranches, setBranchShipTo } from '../organizations/index.js';
 import { ordersPlacedSince, recordInvoice, recordShipment, updateExpectedShipDate, updateOrderStatus } from './service.js';
 
 const AUTH = 'Authenticate with `Authorization: Bearer <API key>`.';

@@ -14,7 +14,7 @@ import {
   enqueueShipmentNotice,
   orderDetailForManufacturer,
   replaceShipment,
-} from '../orders/service.js';
+} from '../orders/index.js';
 import { carrierLabel, trackingUrlFor } from './carriers.js';
 import {
   findGoodsQuantities,

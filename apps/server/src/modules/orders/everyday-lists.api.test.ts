@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderDetail, OrderSearchResponse, OrderSummary, RecentOrdersResponse } from '@portal/domain';
-import { branches } from '../organizations/schema.js';
+import { branches } from '../organizations/index.js';
 import { orderLines, orders } from './schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 

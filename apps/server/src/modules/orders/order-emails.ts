@@ -12,8 +12,8 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { escapeHtml, formatCents, formatDate, formatPhone, formatZip, orderStatusLabel } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
 import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
-import { users } from '../users/schema.js';
-import { enqueueMail, type OutgoingMail } from '../mail/outbox.js';
+import { users } from '../users/index.js';
+import { enqueueMail, type OutgoingMail } from '../mail/index.js';
 
 export type SubscriptionKind = 'confirmation' | 'shipping' | 'invoice';
 

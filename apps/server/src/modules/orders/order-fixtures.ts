@@ -2,8 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orderLines, orders } from './schema.js';
-import { branches } from '../organizations/schema.js';
-import { users } from '../users/schema.js';
+import { branches } from '../organizations/index.js';
+import { users } from '../users/index.js';
 
 let next = 8_100_000;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { formatMoney, type OrderDetail } from '@portal/domain';
-import { users } from '../users/schema.js';
+import { users } from '../users/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { insertOrder } from './order-fixtures.js';
 import { pdfText } from '../../test-support/pdf-text.js';

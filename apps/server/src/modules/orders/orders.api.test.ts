@@ -15,9 +15,9 @@ import {
   type OrderSummary,
   type RecentOrdersResponse,
 } from '@portal/domain';
-import { products } from '../catalog/schema.js';
+import { products } from '../catalog/index.js';
 import { orderLines, orders } from './schema.js';
-import { users } from '../users/schema.js';
+import { users } from '../users/index.js';
 import { FEATURED_ORDERS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { insertOrder, userIdOf } from './order-fixtures.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationBranch, Session } from '@portal/domain';
 import type { CliContext } from '../../cli/context.js';
 import { exitCodeOf } from '../../cli/portal.js';
-import { createApiKey } from '../integration/api-keys.js';
+import { createApiKey } from '../integration/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../http/errors.js';
-import { HASHING_BUSY_MESSAGE } from '../auth/password-hash.js';
+import { HASHING_BUSY_MESSAGE } from '../auth/index.js';
 import { passwordCallGate } from './call-gate.js';
 
 describe('passwordCallGate', () => {

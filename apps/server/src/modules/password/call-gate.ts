@@ -1,6 +1,5 @@
 import { tooManyRequests } from '../../http/errors.js';
-import { BoundedPool, PoolFullError } from '../auth/bounded-pool.js';
-import { HASHING_BUSY_MESSAGE, type HashingLimits } from '../auth/password-hash.js';
+import { BoundedPool, PoolFullError, HASHING_BUSY_MESSAGE, type HashingLimits } from '../auth/index.js';
 
 /**
  * The password page's calls of this process run through one bounded gate, twice as wide as the

@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import { CHALLENGE_MESSAGES } from '@portal/domain';
 import { testConfig } from '../../config.js';
 import { loginFailures } from '../auth/schema.js';
-import { users } from '../users/schema.js';
+import { users } from '../users/index.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test-support/test-app.js';
-import { createMailTransport } from '../mail/transport.js';
+import { createMailTransport } from '../mail/index.js';
 import { deliverDueMail } from '../mail/worker.js';
 import { passwordChallenges } from './schema.js';
 

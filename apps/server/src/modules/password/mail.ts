@@ -3,7 +3,7 @@
  * They go through the outbox (server-rules "Email"), never straight from a request.
  */
 import { escapeHtml, formatChallengeCode, PASSWORD_TITLES } from '@portal/domain';
-import type { OutgoingMail } from '../mail/outbox.js';
+import type { OutgoingMail } from '../mail/index.js';
 
 type Recipient = { email: string; firstName: string };
 

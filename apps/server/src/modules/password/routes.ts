@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { challengeCompleteSchema, challengeRequestSchema, challengeTokenSchema, challengeVerifySchema, okSchema } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import type { HashingLimits } from '../auth/password-hash.js';
+import type { HashingLimits } from '../auth/index.js';
 import { passwordCallGate } from './call-gate.js';
 import { completeChallenge, requestChallenge, verifyChallenge, type ChallengeSettings } from './service.js';
 

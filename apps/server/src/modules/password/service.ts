@@ -14,18 +14,21 @@
 import { CHALLENGE_MESSAGES, type ChallengeComplete } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { HttpError, tooManyRequests } from '../../http/errors.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password-hash.js';
-import { recordAudit } from '../audit/service.js';
 import {
+  burnPasswordCheck,
+  hashPassword,
+  verifyPassword,
   claimHashingAttempt,
   clearLoginFailures,
   releaseHashingAttempt,
   revokeUserSessions,
   throttleRows,
   type LoginLimitSettings,
-} from '../auth/service.js';
-import { hashToken, newSessionToken } from '../auth/session-token.js';
-import { enqueueMail } from '../mail/outbox.js';
+  hashToken,
+  newSessionToken,
+} from '../auth/index.js';
+import { recordAudit } from '../audit/index.js';
+import { enqueueMail } from '../mail/index.js';
 import { newChallengeCode } from './code.js';
 import { codeMail, inviteMail } from './mail.js';
 import {

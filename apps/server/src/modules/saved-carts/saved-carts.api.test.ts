@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { SAVED_CART_MESSAGES, type SavedCart, type SavedCartSummary } from '@portal/domain';
 import { auditEntries } from '../audit/schema.js';
 import { savedCartLines } from './schema.js';
-import { users } from '../users/schema.js';
+import { users } from '../users/index.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 

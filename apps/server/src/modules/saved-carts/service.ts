@@ -16,10 +16,10 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { branchOf, type Principal } from '../auth/principal.js';
-import { recordAudit } from '../audit/service.js';
-import { priceCartLines } from '../cart/quick-order.js';
-import { findProductsBySkus } from '../catalog/service.js';
+import { branchOf, type Principal } from '../auth/index.js';
+import { recordAudit } from '../audit/index.js';
+import { priceCartLines } from '../cart/index.js';
+import { findProductsBySkus } from '../catalog/index.js';
 import {
   deleteSavedCart,
   findSavedCart,

@@ -11,7 +11,7 @@ import {
 } from '@portal/domain';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../auth/index.js';
 import { linkOrigin } from '../../http/origin.js';
 import { getUser, inviteUser, listUsers, updateUser } from './service.js';
 

@@ -7,10 +7,9 @@ import type { z } from 'zod';
 import { USER_MESSAGES, type ManagedUser, type userInviteSchema, type userUpdateSchema } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
-import type { Principal } from '../auth/principal.js';
-import { revokeUserSessions } from '../auth/service.js';
-import { changedFields, recordAudit } from '../audit/service.js';
-import { issueInvite, prepareCode } from '../password/service.js';
+import { type Principal, revokeUserSessions } from '../auth/index.js';
+import { changedFields, recordAudit } from '../audit/index.js';
+import { issueInvite, prepareCode } from '../password/index.js';
 import { resolvePermissions, samePermissions, type PermissionState } from './permissions.js';
 import {
   assignedBranchIds,

@@ -3,10 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { USER_MESSAGES, type ManagedUser } from '@portal/domain';
 import { testConfig } from '../../config.js';
 import { sessions } from '../auth/schema.js';
-import { organizations } from '../organizations/schema.js';
+import { organizations } from '../organizations/index.js';
 import { users } from './schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { createMailTransport } from '../mail/transport.js';
+import { createMailTransport } from '../mail/index.js';
 import { deliverDueMail } from '../mail/worker.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 /** The managed user answer (spec 3) from a user row. */
 import { ROLE_KEYS, type ManagedUser, type RoleKey, type SubscriptionValue } from '@portal/domain';
-import { effectiveRoles, type OrganizationRow } from '../auth/principal.js';
+import { effectiveRoles, type OrganizationRow } from '../auth/index.js';
 import type { PermissionState } from './permissions.js';
 import type { OrganizationBranch, UserRow } from './repository.js';
 

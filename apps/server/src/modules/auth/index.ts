@@ -1,0 +1,36 @@
+/**
+ * The entrance of modules/auth: everything other modules, app.ts, the command line, the seed and the
+ * benchmarks may use of it. Nothing outside the module imports any other of its files (eslint.config.js;
+ * docs/architecture.md).
+ */
+export { BoundedPool, PoolFullError } from './bounded-pool.js';
+export {
+  burnPasswordCheck,
+  configurePasswordHashing,
+  HASHING_BUSY_MESSAGE,
+  hashingLimits,
+  type HashingLimits,
+  hashPassword,
+  verifyPassword,
+} from './password-hash.js';
+export {
+  authenticateSession,
+  branchOf,
+  effectiveRoles,
+  type OrganizationRow,
+  type Principal,
+  type PrincipalBranch,
+  principalOf,
+  type UserRow,
+} from './principal.js';
+export { authRoutes } from './routes.js';
+export {
+  claimHashingAttempt,
+  clearLoginFailures,
+  type LoginLimitSettings,
+  releaseHashingAttempt,
+  revokeUserSessions,
+  throttleRows,
+} from './service.js';
+export { registerSessionCache, startSessionCache } from './session-cache.js';
+export { hashToken, newSessionToken } from './session-token.js';

@@ -1,0 +1,12 @@
+/**
+ * The entrance of modules/catalog: everything other modules, app.ts, the command line, the seed and the
+ * benchmarks may use of it. Nothing outside the module imports any other of its files (eslint.config.js;
+ * docs/architecture.md).
+ */
+export type { PricingContext } from './catalog-access.js';
+export { csvRow } from './csv.js';
+export { catalogRoutes } from './routes.js';
+export { catalogs, priceLists, products, warehouses } from './schema.js';
+export * as catalogTables from './schema.js';
+export { catalogExportBatch, findProductsBySkus, skusInCallerCatalogs } from './service.js';
+export { readCatalogSynonyms, replaceCatalogSynonyms } from './synonyms.js';

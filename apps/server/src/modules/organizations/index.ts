@@ -1,0 +1,8 @@
+/**
+ * The entrance of modules/organizations: everything other modules, app.ts, the command line, the seed and the
+ * benchmarks may use of it. Nothing outside the module imports any other of its files (eslint.config.js;
+ * docs/architecture.md).
+ */
+export { branches, organizationCatalogs, organizations, takenBys, terminals } from './schema.js';
+export * as organizationsTables from './schema.js';
+export { branchShipToColumns, organizationBranches, setBranchShipTo } from './service.js';

@@ -1,0 +1,7 @@
+/**
+ * The entrance of modules/password: everything other modules, app.ts, the command line, the seed and the
+ * benchmarks may use of it. Nothing outside the module imports any other of its files (eslint.config.js;
+ * docs/architecture.md).
+ */
+export { passwordRoutes } from './routes.js';
+export { CHALLENGE_LIMITS, issueInvite, mailCodeTo, prepareCode } from './service.js';
