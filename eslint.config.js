@@ -67,6 +67,31 @@ const serverModuleZones = foldersIn(path.join(serverSrc, 'modules')).map((module
   message: layering(`modules/${module}'s repository is private to it; call its service instead.`),
 }));
 
+// A module has one door: its index.ts, the entrance that names what the rest of the server may use.
+// Everything outside modules/<name>/ (other modules, app.ts, cli/, seed/, bench/, tools/) imports
+// modules/<name>/index.ts and no other file of it. Two openings: a schema.ts names another module's
+// schema.ts for its foreign keys (drizzle-kit reads the schema files alone, without the modules
+// behind them), and a test may reach another module's fixtures and internals.
+const serverEntranceZones = foldersIn(path.join(serverSrc, 'modules')).map((module) => ({
+  target: [
+    path.join(serverSrc, `modules/!(${module})/**/!(*.test|schema).ts`),
+    path.join(serverSrc, '!(modules)/**/!(*.test).ts'),
+    path.join(serverSrc, '!(*.test).ts'),
+    at('apps/server/*'),
+    at('apps/server/tools/**'),
+  ],
+  from: path.join(serverSrc, 'modules', module),
+  except: ['./index.ts'],
+  message: layering(`modules/${module} is entered through its index.ts only; export what you need there.`),
+}));
+
+const serverSchemaZones = foldersIn(path.join(serverSrc, 'modules')).map((module) => ({
+  target: path.join(serverSrc, `modules/!(${module})/schema.ts`),
+  from: path.join(serverSrc, 'modules', module),
+  except: ['./index.ts', './schema.ts'],
+  message: layering(`A schema.ts names only other modules' schema.ts (foreign keys) or their entrance.`),
+}));
+
 const serverLayerZones = [
   {
     // Their tests may start the whole app; the code itself sits below the modules.
@@ -103,6 +128,8 @@ const boundaryZones = {
   webFeatures: webFeatureZones,
   webLayers: webLayerZones,
   serverModules: serverModuleZones,
+  serverEntrances: serverEntranceZones,
+  serverSchemas: serverSchemaZones,
   serverLayers: serverLayerZones,
 };
 

@@ -14,6 +14,16 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const webSrc = path.join(root, 'apps/web/src');
+const serverSrc = path.join(root, 'apps/server/src');
+
+/** One file of a server module other than its entrance and its tests, as `<name>.js`. */
+function aModuleFileOf(module: string): string {
+  const file = readdirSync(path.join(serverSrc, 'modules', module)).find(
+    (name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name) && name !== 'index.ts' && !/repository\.ts$/.test(name),
+  );
+  if (!file) throw new Error(`No file besides the entrance in modules/${module}`);
+  return file.replace(/\.ts$/, '.js');
+}
 
 const eslint = new ESLint({
   cwd: root,
@@ -90,10 +100,49 @@ describe('web app walls', () => {
 describe('server walls', () => {
   const inOrders = 'apps/server/src/modules/orders/new-part.ts';
 
-  it("a module importing another module's repository fails; its service is the way in", async () => {
+  it("a module importing another module's repository fails; its entrance is the way in", async () => {
     expect(await brokenRules(inOrders, '../users/repository.js')).toEqual(forbidden);
     expect(await brokenRules(inOrders, '../mail/dev-mailbox-repository.js')).toEqual(forbidden);
-    expect(await brokenRules(inOrders, '../users/service.js')).toEqual([]);
+    expect(await brokenRules(inOrders, '../users/index.js')).toEqual([]);
+  });
+
+  describe('each module is entered through its index.ts only', () => {
+    const serverModules = readdirSync(path.join(serverSrc, 'modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+
+    it.each(serverModules)('modules/%s: another file of it fails from another module, its entrance passes', async (module) => {
+      const elsewhere = `apps/server/src/modules/${module === 'orders' ? 'users' : 'orders'}/new-part.ts`;
+      const inner = aModuleFileOf(module);
+      expect(await brokenRules(elsewhere, `../${module}/${inner}`)).toEqual(forbidden);
+      expect(await brokenRules(elsewhere, `../${module}/index.js`)).toEqual([]);
+    });
+  });
+
+  it('outside the modules too (app.ts, the command line, the seed, the benchmarks) only the entrance opens', async () => {
+    for (const from of [
+      'apps/server/src/new-app-part.ts',
+      'apps/server/src/cli/new-command.ts',
+      'apps/server/src/seed/new-seed.ts',
+      'apps/server/src/bench/new-bench.ts',
+    ]) {
+      const modules = `./${path.relative(path.dirname(path.join(root, from)), path.join(serverSrc, 'modules'))}`.replace(/^\.\/\.\./, '..');
+      expect(await brokenRules(from, `${modules}/users/service.js`)).toEqual(forbidden);
+      expect(await brokenRules(from, `${modules}/catalog/schema.js`)).toEqual(forbidden);
+      expect(await brokenRules(from, `${modules}/users/index.js`)).toEqual([]);
+    }
+  });
+
+  it("a schema.ts may name another module's schema.ts for a foreign key, but nothing else of it", async () => {
+    const schema = 'apps/server/src/modules/orders/schema.ts';
+    expect(await brokenRules(schema, '../users/schema.js')).toEqual([]);
+    expect(await brokenRules(schema, '../users/index.js')).toEqual([]);
+    expect(await brokenRules(schema, '../users/service.js')).toEqual(forbidden);
+  });
+
+  it("a test may reach into another module's internals for its fixtures", async () => {
+    expect(await brokenRules('apps/server/src/modules/orders/new.api.test.ts', '../mail/worker.js')).toEqual([]);
+    expect(await brokenRules('apps/server/src/cli/new.test.ts', '../modules/catalog/schema.js')).toEqual([]);
   });
 
   it('a module may import its own repository', async () => {
