@@ -69,12 +69,14 @@ const serverModuleZones = foldersIn(path.join(serverSrc, 'modules')).map((module
 
 // A module has one door: its index.ts, the entrance that names what the rest of the server may use.
 // Everything outside modules/<name>/ (other modules, app.ts, cli/, seed/, bench/, tools/) imports
-// modules/<name>/index.ts and no other file of it. Two openings: a schema.ts names another module's
-// schema.ts for its foreign keys (drizzle-kit reads the schema files alone, without the modules
-// behind them), and a test may reach another module's fixtures and internals.
+// modules/<name>/index.ts and no other file of it. Two openings: a module's SQL files (schema.ts,
+// repository.ts, *-repository.ts) may name another module's schema.ts, for a foreign key or a join
+// (drizzle-kit reads the schema files alone; and through the entrance a table could still be
+// undefined when a repository's top-level SQL fragment reads it, the entrances importing each
+// other); and a test may reach another module's fixtures and internals.
 const serverEntranceZones = foldersIn(path.join(serverSrc, 'modules')).map((module) => ({
   target: [
-    path.join(serverSrc, `modules/!(${module})/**/!(*.test|schema).ts`),
+    path.join(serverSrc, `modules/!(${module})/**/!(*.test|schema|repository|*-repository).ts`),
     path.join(serverSrc, '!(modules)/**/!(*.test).ts'),
     path.join(serverSrc, '!(*.test).ts'),
     at('apps/server/*'),
@@ -85,11 +87,11 @@ const serverEntranceZones = foldersIn(path.join(serverSrc, 'modules')).map((modu
   message: layering(`modules/${module} is entered through its index.ts only; export what you need there.`),
 }));
 
-const serverSchemaZones = foldersIn(path.join(serverSrc, 'modules')).map((module) => ({
-  target: path.join(serverSrc, `modules/!(${module})/schema.ts`),
+const serverTableZones = foldersIn(path.join(serverSrc, 'modules')).map((module) => ({
+  target: path.join(serverSrc, `modules/!(${module})/{schema,repository,*-repository}.ts`),
   from: path.join(serverSrc, 'modules', module),
   except: ['./index.ts', './schema.ts'],
-  message: layering(`A schema.ts names only other modules' schema.ts (foreign keys) or their entrance.`),
+  message: layering(`A module's SQL files name another module's schema.ts (its tables) or its entrance, nothing else of it.`),
 }));
 
 const serverLayerZones = [
@@ -129,7 +131,7 @@ const boundaryZones = {
   webLayers: webLayerZones,
   serverModules: serverModuleZones,
   serverEntrances: serverEntranceZones,
-  serverSchemas: serverSchemaZones,
+  serverTables: serverTableZones,
   serverLayers: serverLayerZones,
 };
 

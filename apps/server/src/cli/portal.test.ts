@@ -20,7 +20,7 @@ import { products, stock } from '../modules/catalog/schema.js';
 import { apiKeys } from '../modules/integration/schema.js';
 import { mailOutbox } from '../modules/mail/index.js';
 import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/index.js';
-import { userBranches, users } from '../modules/users/index.js';
+import { userBranches, users } from '../modules/users/schema.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import { COMMAND_LINE_ACTOR } from '../modules/audit/service.js';
 import type { CliContext } from './context.js';

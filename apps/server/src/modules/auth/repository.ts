@@ -6,9 +6,9 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Catalog } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
-import { catalogs } from '../catalog/index.js';
-import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../organizations/index.js';
-import { userBranches, userCatalogs, users } from '../users/index.js';
+import { catalogs } from '../catalog/schema.js';
+import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../organizations/schema.js';
+import { userBranches, userCatalogs, users } from '../users/schema.js';
 import { loginFailures, loginLimits, sessions } from './schema.js';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../users/index.js';
+import { users } from '../users/schema.js';
 import { eventBadges, leads } from './schema.js';
 
 export type EventBadgeRow = typeof eventBadges.$inferSelect;

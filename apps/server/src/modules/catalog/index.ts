@@ -6,7 +6,7 @@
 export type { PricingContext } from './catalog-access.js';
 export { csvRow } from './csv.js';
 export { catalogRoutes } from './routes.js';
-export { catalogs, priceLists, products, warehouses } from './schema.js';
+export { catalogs, priceLists, type products, warehouses } from './schema.js';
 export * as catalogTables from './schema.js';
 export { catalogExportBatch, findProductsBySkus, skusInCallerCatalogs } from './service.js';
 export { readCatalogSynonyms, replaceCatalogSynonyms } from './synonyms.js';

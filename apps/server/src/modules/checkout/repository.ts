@@ -7,9 +7,9 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle
 import type { CheckoutCart } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { checkouts } from './schema.js';
-import { orders } from '../orders/index.js';
-import { branches, organizations, takenBys, terminals } from '../organizations/index.js';
-import { users } from '../users/index.js';
+import { orders } from '../orders/schema.js';
+import { branches, organizations, takenBys, terminals } from '../organizations/schema.js';
+import { users } from '../users/schema.js';
 import type { Principal } from '../auth/index.js';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;

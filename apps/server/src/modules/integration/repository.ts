@@ -5,9 +5,9 @@
  */
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Database, DatabaseTransaction } from '../../db/client.js';
-import { orderLines, orders, shipments } from '../orders/index.js';
-import { branches, organizations } from '../organizations/index.js';
-import { users } from '../users/index.js';
+import { orderLines, orders, shipments } from '../orders/schema.js';
+import { branches, organizations } from '../organizations/schema.js';
+import { users } from '../users/schema.js';
 import { apiKeys } from './schema.js';
 
 type Tx = DatabaseTransaction;

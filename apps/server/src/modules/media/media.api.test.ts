@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BRAND_LOGOS, PLACEHOLDER_IMAGE_URL, brandLogoUrl } from '@portal/domain';
-import { products } from '../catalog/index.js';
+import { products } from '../catalog/schema.js';
 import { BRANDS } from '../../seed/brands.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { pdfText } from '../../test-support/pdf-text.js';

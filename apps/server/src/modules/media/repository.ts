@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { products } from '../catalog/index.js';
+import { products } from '../catalog/schema.js';
 
 /** What the generated media of a product need; media are public, so nothing priced or stocked. */
 export async function mediaProduct(db: Database, sku: string) {

@@ -5,7 +5,7 @@
  */
 export { orderLinesForReorder } from './reorder-source.js';
 export { orderRoutes } from './routes.js';
-export { orderLines, orders, type shipmentLines, type shipmentPackages, shipments } from './schema.js';
+export { orderLines, orders, type shipmentLines, type shipmentPackages, type shipments } from './schema.js';
 export * as ordersTables from './schema.js';
 export {
   applyManufacturerOrderUpdate,

@@ -15,7 +15,7 @@ import {
   type OrderSummary,
   type RecentOrdersResponse,
 } from '@portal/domain';
-import { products } from '../catalog/index.js';
+import { products } from '../catalog/schema.js';
 import { orderLines, orders } from './schema.js';
 import { users } from '../users/index.js';
 import { FEATURED_ORDERS } from '../../seed/featured.js';

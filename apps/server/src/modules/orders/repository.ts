@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type Query, type 
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { NON_PENDING_CODES, ORDER_STATUS, STATUS_GROUP_CODES, type OrderStatusGroup, type RecentUpdateType } from '@portal/domain';
 import type { Database, DatabaseTransaction } from '../../db/client.js';
-import { products } from '../catalog/index.js';
+import { products } from '../catalog/schema.js';
 import { orderLines, orderListRevisions, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
 import { scopeCondition, type OrderScope } from './order-scope.js';
 

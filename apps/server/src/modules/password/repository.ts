@@ -8,7 +8,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { passwordChallenges } from './schema.js';
-import { users } from '../users/index.js';
+import { users } from '../users/schema.js';
 
 export type ChallengeRow = typeof passwordChallenges.$inferSelect;
 

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { savedCartLines, savedCarts } from './schema.js';
-import { users } from '../users/index.js';
+import { users } from '../users/schema.js';
 import type { Queryable } from '../../db/client.js';
 
 export type SavedCartScope = { organizationId: number; branchId: number };

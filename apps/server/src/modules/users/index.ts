@@ -4,6 +4,6 @@
  * docs/architecture.md).
  */
 export { usersRoutes } from './routes.js';
-export { userBranches, userCatalogs, users } from './schema.js';
+export { users } from './schema.js';
 export * as usersTables from './schema.js';
 export { addUser, userByEmail } from './service.js';

@@ -1,7 +1,7 @@
 /** Users of one organization; every query takes the organization (architecture "Habits"). */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { branches } from '../organizations/index.js';
+import { branches } from '../organizations/schema.js';
 import { userBranches, users } from './schema.js';
 
 export type UserRow = typeof users.$inferSelect;
