@@ -246,6 +246,10 @@ describe('delivery', () => {
   it('counts a refused connection and a timeout as failed attempts', async () => {
     const refused = await postWebhook('http://127.0.0.1:9/nothing-listens', {}, '{}', { timeoutMs: 2000, policy: { allowInternal: true } });
     expect(refused).toMatchObject({ ok: false, statusCode: null });
+    expect(await postWebhook('not a url', {}, '{}', { timeoutMs: 200, policy: { allowInternal: true } })).toMatchObject({
+      ok: false,
+      error: 'The URL is not valid.',
+    });
     const slow = createServer(() => {});
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     try {

@@ -65,6 +65,12 @@ export async function postWebhook(
     ...partial,
     durationMs: Math.round(performance.now() - started),
   });
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return done({ ok: false, statusCode: null, body: null, error: 'The URL is not valid.' });
+  }
   return new Promise((resolve) => {
     let settled = false;
     const finish = (outcome: AttemptOutcome) => {
@@ -73,12 +79,6 @@ export async function postWebhook(
       clearTimeout(timer);
       resolve(outcome);
     };
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return finish(done({ ok: false, statusCode: null, body: null, error: 'The URL is not valid.' }));
-    }
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(
       target,
