@@ -4,6 +4,7 @@
  * twice), another body (422), two concurrent requests with one key (one write), the key's length,
  * keys per caller, and POST /api/checkout.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { FEATURED_ORDERS } from '../../seed/featured.js';
@@ -11,6 +12,8 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { checkoutClient, L, USERS, type CheckoutClient, type DemoUser } from '../checkout/checkout-test-support.js';
 import { checkouts } from '../checkout/schema.js';
 import { createApiKey } from '../integration/api-keys.js';
+import { apiKeys } from '../integration/schema.js';
+import { idempotencyKeys } from './schema.js';
 import { webhookSubscriptions } from '../webhooks/schema.js';
 
 let t: TestApp;
@@ -140,5 +143,40 @@ describe('Idempotency-Key', () => {
     expect(rows).toHaveLength(1);
     const fresh = await t.request({ method: 'POST', url: '/api/checkout', token: tokens.buyer!, payload: body });
     expect(fresh.json().confirmationNumber).not.toBe(first.json().confirmationNumber);
+  });
+
+  it('answers 409 when the first request with the key is still running after the wait', { timeout: 30_000 }, async () => {
+    const body = { url: 'http://127.0.0.1:9/stuck', events: ['order.created'] };
+    const keyId = (await t.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.name, 'idempotency ERP')))[0]!.id;
+    // A first request that took the key and has not answered yet (its row 'running', the same body).
+    await t.db.insert(idempotencyKeys).values({
+      caller: `key:${keyId}`,
+      key: 'stuck-1',
+      request: 'POST /api/integration/webhooks',
+      bodyHash: createHash('sha256')
+        .update(`j:${JSON.stringify(body)}`)
+        .digest('hex'),
+    });
+    const started = Date.now();
+    const second = await call('POST', '/api/integration/webhooks', body, 'stuck-1');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      messages: [{ field: '', message: 'A request with this Idempotency-Key is still being processed. Try again shortly.' }],
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+    expect(await subscriptionCount(body.url)).toBe(0);
+  });
+
+  it('names the header in the OpenAPI description of every keyed call, and only there', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    const described = (path: string, method: string) => document.paths[path]?.[method]?.description ?? '';
+    expect(described('/api/checkout', 'post')).toContain('Idempotency-Key');
+    expect(described('/api/integration/webhooks', 'post')).toContain('Idempotency-Key');
+    expect(described('/api/integration/orders/{documentNumber}/status', 'post')).toContain('Idempotency-Key');
+    expect(described('/api/integration/stock', 'put')).toContain('Idempotency-Key');
+    expect(described('/api/integration/webhooks', 'get')).not.toContain('Idempotency-Key');
+    expect(described('/api/checkout', 'put')).not.toContain('Idempotency-Key');
   });
 });

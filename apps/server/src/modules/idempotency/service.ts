@@ -69,6 +69,16 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   const staleMs = options.staleMs ?? 120_000;
   let lastSweep = 0;
 
+  // The OpenAPI document tells each keyed call about the header (the schemas stay as they are).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.schema || !methods.some((method) => takesIdempotencyKey(method, route.url))) return;
+    const note =
+      'Takes an `Idempotency-Key` header (1-255 characters): a repeat with the same key and body within 24 hours answers the first answer again, with `Idempotent-Replayed: true`; the same key with another body answers 422.';
+    const schema = route.schema as { description?: string };
+    if (!schema.description?.includes('Idempotency-Key')) schema.description = schema.description ? `${schema.description} ${note}` : note;
+  });
+
   app.addHook('preHandler', async (request, reply) => {
     if (!takesIdempotencyKey(request.method, request.routeOptions.url)) return;
     const header = request.headers['idempotency-key'];

@@ -33,7 +33,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPol
     schema: {
       ...common,
       summary: 'Subscribe an endpoint to event types; answers its signing secret, once',
-      description: `${AUTH} \`{ url, events: ["order.created", ...] }\`. Deliveries are POSTs of \`{ id, type, createdAt, data }\` with the headers Portal-Webhook-Id, Portal-Webhook-Timestamp and Portal-Webhook-Signature (\`v1=\` and the hex HMAC-SHA256 of "{timestamp}.{raw body}" keyed by the secret). The secret is in this answer only. Only http(s) URLs; in production mode no loopback or private network address. Takes an Idempotency-Key header.`,
+      description: `${AUTH} \`{ url, events: ["order.created", ...] }\`. Deliveries are POSTs of \`{ id, type, createdAt, data }\` with the headers Portal-Webhook-Id, Portal-Webhook-Timestamp and Portal-Webhook-Signature (\`v1=\` and the hex HMAC-SHA256 of "{timestamp}.{raw body}" keyed by the secret). The secret is in this answer only. Only http(s) URLs; in production mode no loopback or private network address.`,
       body: createWebhookRequestSchema,
       response: { 200: createWebhookResponseSchema, 400: errorBodySchema },
     },
@@ -81,7 +81,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPol
     schema: {
       ...common,
       summary: 'Deliver an event again now, with a fresh set of attempts',
-      description: `${AUTH} 404 for an unknown delivery; 409 while an attempt is under way or when the subscription is disabled. Takes an Idempotency-Key header.`,
+      description: `${AUTH} 404 for an unknown delivery; 409 while an attempt is under way or when the subscription is disabled.`,
       params: webhookParamsSchema,
       response: { 200: z.object({ id: z.number().int(), state: z.string() }), 404: errorBodySchema, 409: errorBodySchema },
     },
