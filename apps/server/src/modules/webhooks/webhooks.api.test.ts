@@ -262,6 +262,22 @@ describe('delivery', () => {
       slow.closeAllConnections();
       slow.close();
     }
+    // A 200 whose answer does not end within the limit is no delivery either.
+    const dribbling = createServer((_, response) => {
+      response.writeHead(200);
+      response.write('partial');
+    });
+    await new Promise<void>((resolve) => dribbling.listen(0, '127.0.0.1', resolve));
+    try {
+      const outcome = await postWebhook(`http://127.0.0.1:${(dribbling.address() as AddressInfo).port}/`, {}, '{}', {
+        timeoutMs: 300,
+        policy: { allowInternal: true },
+      });
+      expect(outcome).toMatchObject({ ok: false, error: 'No answer within 300 ms.' });
+    } finally {
+      dribbling.closeAllConnections();
+      dribbling.close();
+    }
   });
 
   it('retries by hand: a failed delivery is due again with fresh attempts', async () => {

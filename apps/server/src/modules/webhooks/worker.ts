@@ -73,6 +73,8 @@ export async function postWebhook(
   }
   return new Promise((resolve) => {
     let settled = false;
+    let timedOut = false;
+    const timeoutError = `No answer within ${options.timeoutMs} ms.`;
     const finish = (outcome: AttemptOutcome) => {
       if (settled) return;
       settled = true;
@@ -80,41 +82,52 @@ export async function postWebhook(
       resolve(outcome);
     };
     const client = target.protocol === 'https:' ? https : http;
-    const request = client.request(
-      target,
-      {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'DealerPortal-Webhooks/1',
+    let request: http.ClientRequest;
+    try {
+      request = client.request(
+        target,
+        {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'user-agent': 'DealerPortal-Webhooks/1',
+          },
+          lookup: safeLookup(options.policy),
+          agent: false,
         },
-        lookup: safeLookup(options.policy),
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size < WEBHOOK_DEFAULTS.logBodyBytes) chunks.push(chunk);
-          size += chunk.length;
-          // Nothing past the first KB is kept; a receiver streaming megabytes is cut off.
-          if (size > 64 * 1024) response.destroy();
-        });
-        const end = () => {
-          const statusCode = response.statusCode ?? null;
-          const text = Buffer.concat(chunks).subarray(0, WEBHOOK_DEFAULTS.logBodyBytes).toString('utf8');
-          const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-          finish(done({ ok, statusCode, body: text, error: ok ? null : `The receiver answered ${statusCode}.` }));
-        };
-        response.on('end', end);
-        response.on('close', end);
-        response.on('error', end);
-      },
-    );
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            if (size < WEBHOOK_DEFAULTS.logBodyBytes) chunks.push(chunk);
+            size += chunk.length;
+            // Nothing past the first KB is kept; a receiver streaming megabytes is cut off.
+            if (size > 64 * 1024) response.destroy();
+          });
+          const end = () => {
+            const statusCode = response.statusCode ?? null;
+            const text = Buffer.concat(chunks).subarray(0, WEBHOOK_DEFAULTS.logBodyBytes).toString('utf8');
+            // A 2xx whose answer did not end within the time limit is no delivery either.
+            const ok = !timedOut && statusCode !== null && statusCode >= 200 && statusCode < 300;
+            const error = ok ? null : timedOut ? timeoutError : `The receiver answered ${statusCode}.`;
+            finish(done({ ok, statusCode, body: text, error }));
+          };
+          response.on('end', end);
+          response.on('close', end);
+          response.on('error', end);
+        },
+      );
+    } catch (error) {
+      // A request node:http refuses to make at all (a header it rejects): a failed attempt, no timer yet.
+      settled = true;
+      resolve(done({ ok: false, statusCode: null, body: null, error: (error as Error).message.slice(0, 1000) }));
+      return;
+    }
     const timer = setTimeout(() => {
-      request.destroy(new Error(`No answer within ${options.timeoutMs} ms.`));
+      timedOut = true;
+      request.destroy(new Error(timeoutError));
     }, options.timeoutMs);
     request.on('error', (error) => finish(done({ ok: false, statusCode: null, body: null, error: error.message.slice(0, 1000) })));
     request.end(body);
