@@ -28,6 +28,9 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { authenticateApiKey } from './modules/integration/api-keys.js';
 import { integrationRoutes } from './modules/integration/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { webhookUrlPolicy } from './modules/webhooks/policy.js';
+import { registerIdempotency } from './modules/idempotency/service.js';
 import { passwordRoutes } from './modules/password/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
@@ -110,6 +113,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     },
     transform: jsonSchemaTransform,
   });
+  // Idempotency keys (decision 019): before compression, so the stored answer is the plain one.
+  registerIdempotency(app, { db });
   // Both before any route: compression joins each route's onSend as it is added.
   await registerCompression(app);
   registerConditionalGet(app);
@@ -140,6 +145,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(catalogRoutes, { db, featuredRefreshMs: config.featuredRefreshMs });
   await app.register(orderRoutes, { db });
   await app.register(integrationRoutes, { db });
+  await app.register(webhookRoutes, { db, policy: webhookUrlPolicy(config) });
   await app.register(passwordRoutes, { db, settings: config, hashingLimits: passwordHashingLimits });
   await app.register(usersRoutes, { db, config });
   await app.register(checkoutRoutes, { db, config });

@@ -22,6 +22,7 @@ import {
   insertOrderLines,
   insertPlacedOrder,
 } from '../orders/service.js';
+import { emitOrderCreated } from '../integration/service.js';
 import { centsOf, shipToColumns, taxedFor } from './checkout-cart.js';
 import { crashPoint } from './crash-points.js';
 import {
@@ -151,6 +152,8 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
       })),
     );
     crashPoint('lines-inserted', completer);
+    // order.created for the webhook subscribers (decision 019): in this transaction, so no order goes without its event.
+    await emitOrderCreated(tx, created.id);
     await tx
       .update(checkouts)
       .set({ orderId: created.id, status: 'completed', updatedAt: new Date() })
