@@ -31,6 +31,8 @@ import { mediaRoutes } from './modules/media/index.js';
 import { devMailboxRoutes } from './modules/mail/index.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { authenticateApiKey, integrationRoutes } from './modules/integration/index.js';
+import { webhookRoutes, webhookUrlPolicy } from './modules/webhooks/index.js';
+import { registerIdempotency } from './modules/idempotency/index.js';
 import { passwordRoutes } from './modules/password/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
@@ -113,6 +115,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     },
     transform: jsonSchemaTransform,
   });
+  // Idempotency keys (decision 019): before compression, so the stored answer is the plain one.
+  registerIdempotency(app, { db });
   // Both before any route: compression joins each route's onSend as it is added.
   await registerCompression(app);
   registerConditionalGet(app);
@@ -143,6 +147,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(catalogRoutes, { db, featuredRefreshMs: config.featuredRefreshMs });
   await app.register(orderRoutes, { db });
   await app.register(integrationRoutes, { db });
+  await app.register(webhookRoutes, { db, policy: webhookUrlPolicy(config) });
   await app.register(passwordRoutes, { db, settings: config, hashingLimits: passwordHashingLimits });
   await app.register(usersRoutes, { db, config });
   await app.register(checkoutRoutes, { db, config });

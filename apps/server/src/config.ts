@@ -91,6 +91,12 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  OPERATOR_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
+  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   FEATURED_REFRESH_MS: z.coerce.number().int().min(0).default(3_600_000),
   /** Set by the cluster's primary on each worker it forks (cluster-primary.ts), never by hand. */
   PORTAL_WORKER_DUTY: z.enum(['leader', 'follower']).optional(),
@@ -170,6 +176,12 @@ export type Config = {
   mailFrom: string;
   /** 0 disables the outbox worker in this process. */
   mailWorkerIntervalMs: number;
+  /** Who is mailed about the portal's own troubles (a webhook disabled after failing); unset: SALES_EMAIL. */
+  operatorEmail: string;
+  /** The first pause before a webhook delivery is retried; each next one is 3.3 times longer (decision 019). */
+  webhookRetryBaseMs: number;
+  /** How often this process looks for due webhook deliveries; 0: never (other processes deliver). */
+  webhookWorkerIntervalMs: number;
   /** How often the 'Featured' order is recounted from the last 90 days' orders (catalog/featured.ts); 0: never in this process. */
   featuredRefreshMs: number;
   /**
@@ -255,6 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailWorkerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
+    operatorEmail: e.OPERATOR_EMAIL ?? e.SALES_EMAIL,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    webhookWorkerIntervalMs: e.WEBHOOK_WORKER_INTERVAL_MS,
     // A follower worker leaves the recount to the leader: N workers recounting at once would only
     // repeat the same heavy statement and contend for the same rows.
     featuredRefreshMs: e.PORTAL_WORKER_DUTY === 'follower' ? 0 : e.FEATURED_REFRESH_MS,

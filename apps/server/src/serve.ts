@@ -14,6 +14,7 @@ import { openConfiguredDatabase } from './db/open-configured.js';
 import { loggableError } from './http/errors.js';
 import { reconcilePaidCheckouts } from './modules/checkout/index.js';
 import { createMailTransport, startMailWorker } from './modules/mail/index.js';
+import { startWebhookWorker, webhookUrlPolicy } from './modules/webhooks/index.js';
 import { createPaymentGateway } from './payments/create-gateway.js';
 import { seedDemoIfEmpty } from './seed/seed.js';
 
@@ -72,6 +73,17 @@ export async function serve(config: Config, handle: DatabaseHandle, options: Ser
           onError: (error) => app.log.error({ err: loggableError(error) }, 'mail outbox round failed'),
         })
       : undefined;
+  // The webhook delivery worker (decision 019): in every process too, for the same reason.
+  const webhookWorker =
+    config.webhookWorkerIntervalMs > 0
+      ? startWebhookWorker(handle.db, {
+          intervalMs: config.webhookWorkerIntervalMs,
+          retryBaseMs: config.webhookRetryBaseMs,
+          policy: webhookUrlPolicy(config),
+          operatorEmail: config.operatorEmail,
+          onError: (error) => app.log.error({ err: loggableError(error) }, 'webhook delivery round failed'),
+        })
+      : undefined;
   if (!config.smtpUrl && !cluster.isWorker) {
     app.log.warn(
       config.mode === 'demo'
@@ -84,7 +96,7 @@ export async function serve(config: Config, handle: DatabaseHandle, options: Ser
     async () => {
       // app.close() stops accepting connections, closes idle keep-alive ones, answers 503 to new
       // requests on the others and waits for the requests in flight; the worker finishes its batch.
-      await Promise.all([app.close(), mailWorker?.stop()]);
+      await Promise.all([app.close(), mailWorker?.stop(), webhookWorker?.stop()]);
       await handle.close();
     },
     config.shutdownTimeoutMs,

@@ -17,6 +17,8 @@ const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> 
   // A user's login while others flood the password-hashing calls (issue 31).
   login: () => import('./login-bench.js'),
   cluster: () => import('./cluster-bench.js'),
+  // Outbound events: deliveries per second, and order completion with a subscription (issue 35).
+  webhooks: () => import('./webhooks-bench.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

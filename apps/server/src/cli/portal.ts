@@ -16,6 +16,7 @@ import { exportCommand, importCommand } from './data.js';
 import { keysCommand } from './keys.js';
 import { orgsCommand } from './orgs.js';
 import { usersCommand } from './users.js';
+import { webhooksCommand } from './webhooks.js';
 
 export const PORTAL_HELP = `usage: npm run portal -- <command> [options]     (each command has --help)
 
@@ -29,6 +30,7 @@ export const PORTAL_HELP = `usage: npm run portal -- <command> [options]     (ea
   import prices FILE --price-list=ID   prices of a price list
   import synonyms FILE --catalog=ID  the catalog's synonym sets (CSV, one set per line), replacing them all
   export catalog --catalog=ID      the catalog as CSV on standard output (npm run -s portal -- ... > FILE)
+  webhooks create URL --events=a,b|list|disable ID|deliveries ID   outbound events to the manufacturer's systems
 
 The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (stop the server first).`;
 
@@ -60,6 +62,8 @@ export async function runPortal(argv: string[], ctx: CliContext): Promise<void> 
       return usersCommand(rest, ctx);
     case 'keys':
       return keysCommand(rest, ctx);
+    case 'webhooks':
+      return webhooksCommand(rest, ctx);
     case 'catalogs':
     case 'price-lists':
     case 'warehouses':

@@ -297,6 +297,28 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
   },
   'PUT /api/integration/price-lists/:id': { access: 'integration', sample: () => ({ url: '/api/integration/price-lists/1', body: [] }) },
+  // webhooks (issue 35): the test config is demo mode, where a loopback URL may be subscribed;
+  // unknown ids answer 404
+  'POST /api/integration/webhooks': {
+    access: 'integration',
+    sample: () => ({ body: { url: 'http://127.0.0.1:9/matrix-hook', events: ['order.created'] } }),
+  },
+  'GET /api/integration/webhooks': { access: 'integration' },
+  'DELETE /api/integration/webhooks/:id': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/webhooks/999999' }),
+    allowed: [404],
+  },
+  'GET /api/integration/webhooks/:id/deliveries': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/webhooks/999999/deliveries' }),
+    allowed: [404],
+  },
+  'POST /api/integration/webhook-deliveries/:id/retry': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/webhook-deliveries/999999/retry' }),
+    allowed: [404],
+  },
 
   // password codes (public; the answer never tells whether the email exists)
   'POST /api/secure-challenge': { access: 'public', sample: (ctx) => ({ body: { email: ctx.uniqueEmail() } }) },

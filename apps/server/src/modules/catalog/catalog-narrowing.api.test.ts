@@ -338,6 +338,16 @@ describe('GET /api/catalog/suggest', () => {
     expect((await suggestOk('oth002'))[0]?.sku).toBe('OTH-002');
   });
 
+  it('lists SKUs starting with the text before word matches, then the most ordered words first', async () => {
+    expect((await suggestOk('nrw')).map((s) => s.sku)).toEqual(['NRW-001', 'NRW-002', 'NRW-003', 'NRW-004', 'NRW-005', 'NRW-006']);
+    await t.db.execute(sql`UPDATE catalog_search SET popularity = 7 WHERE catalog_id = 'lifts' AND sku = 'OTH-003'`);
+    try {
+      expect((await suggestOk('zephyr'))[0]?.sku).toBe('OTH-003');
+    } finally {
+      await t.db.execute(sql`UPDATE catalog_search SET popularity = 0 WHERE catalog_id = 'lifts' AND sku = 'OTH-003'`);
+    }
+  });
+
   it('forgives a typo in a long word', async () => {
     expect((await suggestOk('zephyrnie gizmo')).map((s) => s.sku)).toContain('NRW-001');
   });

@@ -29,6 +29,7 @@ import {
   queryRows,
   searchFacetsSql,
   searchPageSql,
+  suggestionSkusSql,
   type ExportRow,
   type FacetRow,
   type ProductTextRow,
@@ -302,8 +303,9 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
 }
 
 /**
- * Suggestions under the keyword box (interface contract 'Suggestions as you type'): the first
- * CATALOG_MAX_SUGGESTIONS products of a relevance search for the typed text, priced for the caller.
+ * Suggestions under the keyword box (interface contract 'Suggestions as you type'): at most
+ * CATALOG_MAX_SUGGESTIONS products for the typed text (suggestionSkusSql: SKUs first, then the most
+ * ordered word matches), priced for the caller.
  * Like the search, a call without catalog, state or branch, or with fewer than two characters, has none.
  */
 export async function suggestProducts(db: Database, principal: Principal, query: CatalogSuggestQuery): Promise<CatalogSuggestion[]> {
@@ -313,7 +315,8 @@ export async function suggestProducts(db: Database, principal: Principal, query:
   if (!ctx || !query.branchNumber || !query.shipToState || text.length < MIN_SUGGEST_CHARACTERS) return [];
   const plain: SearchFilter = { keywords: text, brands: [], categories: [], inRegionOnly: false };
   const filter = { ...plain, ...(await keywordTerms(db, ctx, text)) };
-  const skus = await orderedPage(db, ctx, query.shipToState, filter, 'relevance', { limit: CATALOG_MAX_SUGGESTIONS, offset: 0 });
+  const rows = await queryRows<{ sku: string }>(db, suggestionSkusSql(ctx, filter, CATALOG_MAX_SUGGESTIONS));
+  const skus = rows.map((row) => row.sku);
   return (await pricedPage(db, ctx, query.shipToState, skus)).map((productJson) => {
     const product = parseProduct(productJson);
     return { sku: product.sku, label: product.eCommerceInformation.label, brand: product.brand, price: product.price };

@@ -17,6 +17,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import type { OrganizationRow, Principal, UserRow } from '../auth/index.js';
 import { enqueueOrderConfirmation, findDocumentNumberByConfirmationNumber, insertOrderLines, insertPlacedOrder } from '../orders/index.js';
+import { emitOrderCreated } from '../integration/index.js';
 import { centsOf, shipToColumns, taxedFor } from './checkout-cart.js';
 import { crashPoint } from './crash-points.js';
 import {
@@ -146,6 +147,8 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
       })),
     );
     crashPoint('lines-inserted', completer);
+    // order.created for the webhook subscribers (decision 019): in this transaction, so no order goes without its event.
+    await emitOrderCreated(tx, created.id);
     await tx
       .update(checkouts)
       .set({ orderId: created.id, status: 'completed', updatedAt: new Date() })

@@ -4,7 +4,7 @@
  * to the module: the app and other modules call api-keys.ts and service.ts.
  */
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
-import type { Database, DatabaseTransaction } from '../../db/client.js';
+import type { Database, DatabaseTransaction, Queryable } from '../../db/client.js';
 import { orderLines, orders, shipments } from '../orders/schema.js';
 import { branches, organizations } from '../organizations/schema.js';
 import { users } from '../users/schema.js';
@@ -82,6 +82,24 @@ const enteredAtText = sql<string>`to_char(${orders.enteredAt} at time zone 'UTC'
  */
 export async function findOrdersPlacedSince(db: Database, since: string, afterDocumentNumber: number | undefined, limit: number) {
   const sinceTime = sql`${since}::timestamptz`;
+  return selectFeedRows(db)
+    .where(
+      afterDocumentNumber === undefined
+        ? sql`${orders.enteredAt} >= ${sinceTime}`
+        : sql`(${orders.enteredAt} > ${sinceTime} or (${orders.enteredAt} = ${sinceTime} and ${orders.documentNumber} > ${afterDocumentNumber}))`,
+    )
+    .orderBy(asc(orders.enteredAt), asc(orders.documentNumber))
+    .limit(limit);
+}
+
+/** One order as the feed reads it (its order.created event), inside the caller's transaction. */
+export async function findFeedOrder(db: Queryable, orderId: number) {
+  const [row] = await selectFeedRows(db).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+/** An order with its organization, branch and who entered it, as the order feed answers them. */
+function selectFeedRows(db: Queryable) {
   return db
     .select({
       order: orders,
@@ -94,11 +112,5 @@ export async function findOrdersPlacedSince(db: Database, since: string, afterDo
     .innerJoin(organizations, eq(organizations.id, orders.organizationId))
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .leftJoin(users, eq(users.id, orders.enteredByUserId))
-    .where(
-      afterDocumentNumber === undefined
-        ? sql`${orders.enteredAt} >= ${sinceTime}`
-        : sql`(${orders.enteredAt} > ${sinceTime} or (${orders.enteredAt} = ${sinceTime} and ${orders.documentNumber} > ${afterDocumentNumber}))`,
-    )
-    .orderBy(asc(orders.enteredAt), asc(orders.documentNumber))
-    .limit(limit);
+    .$dynamic();
 }

@@ -6,7 +6,8 @@
  * dedupe keys make a retried call mail nothing twice.
  */
 import { dollarsToCents, ORDER_STATUS, type IntegrationOrder, type IntegrationShipmentRequest } from '@portal/domain';
-import type { Database, DatabaseTransaction } from '../../db/client.js';
+import type { Database, DatabaseTransaction, Queryable } from '../../db/client.js';
+import { emitEvent } from '../webhooks/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import {
   applyManufacturerOrderUpdate,
@@ -18,6 +19,7 @@ import {
 import { carrierLabel, trackingUrlFor } from './carriers.js';
 import {
   findGoodsQuantities,
+  findFeedOrder,
   findOrderLines,
   findOrdersPlacedSince,
   lastShipmentNumber,
@@ -65,6 +67,20 @@ function statusChanges(order: OrderRow, statusCode: number, now: Date) {
   };
 }
 
+/** order.status_changed, in the update's transaction, when the status code moved. */
+async function emitStatusChanged(tx: Tx, before: OrderRow, after: OrderRow, now: Date): Promise<void> {
+  if (before.statusCode === after.statusCode) return;
+  await emitEvent(tx, 'order.status_changed', {
+    documentNumber: Number(after.documentNumber),
+    confirmationNumber: after.confirmationNumber,
+    organizationId: after.organizationId,
+    previousStatusCode: before.statusCode,
+    statusCode: after.statusCode,
+    expectedShipDate: after.expectedShipDate,
+    changedAt: now.toISOString(),
+  });
+}
+
 const reachesInvoiced = (before: number, after: number) => before < ORDER_STATUS.invoiced && after >= ORDER_STATUS.invoiced;
 
 export async function updateOrderStatus(
@@ -80,6 +96,7 @@ export async function updateOrderStatus(
       ...(update.expectedShipDate === undefined ? {} : { expectedShipDate: update.expectedShipDate }),
     });
     if (reachesInvoiced(order.statusCode, update.statusCode)) await enqueueInvoiceNotice(tx, order.id);
+    await emitStatusChanged(tx, order, updated, now);
     return stateOf(updated);
   });
 }
@@ -152,6 +169,24 @@ export async function recordShipment(db: Database, documentNumber: number, input
       });
       state = stateOf(updated);
       await enqueueShipmentNotice(tx, order.id, shipmentNumber);
+      await emitStatusChanged(tx, order, updated, now);
+      await emitEvent(tx, 'order.shipped', {
+        documentNumber,
+        confirmationNumber: order.confirmationNumber,
+        organizationId: order.organizationId,
+        statusCode: updated.statusCode,
+        shipmentNumber,
+        shippedDate,
+        scac: values.scac,
+        scacLabel: values.scacLabel,
+        lines: input.lines
+          .filter((l) => l.quantityShipped > 0)
+          .map((l) => ({ lineNumber: l.lineNumber, sku: byNumber.get(l.lineNumber)!.sku, quantityShipped: l.quantityShipped })),
+        packages: input.packages.map((p) => ({
+          trackingNumber: p.trackingNumber,
+          trackingUrl: p.trackingUrl ?? trackingUrlFor(input.scac, p.trackingNumber) ?? null,
+        })),
+      });
     } else {
       await applyManufacturerOrderUpdate(tx, order.id, { updatedAt: now });
     }
@@ -174,7 +209,49 @@ export async function recordInvoice(db: Database, documentNumber: number, input:
       ...(input.orderAmount === undefined ? {} : { orderCents: dollarsToCents(input.orderAmount) }),
     });
     await enqueueInvoiceNotice(tx, order.id, input.invoiceNumber);
+    await emitStatusChanged(tx, order, updated, now);
     return stateOf(updated);
+  });
+}
+
+type FeedRow = { order: OrderRow; organizationName: string; branchNumber: number; enteredByEmail: string | null };
+
+/** An order as the feed answers it (and as its order.created event carries it). */
+async function integrationOrderOf(
+  db: Queryable,
+  { order, organizationName, branchNumber, enteredByEmail }: FeedRow,
+): Promise<IntegrationOrder> {
+  // The manufacturer's own systems see the dealer's real prices.
+  const detail = await orderDetailForManufacturer(db as Database, order);
+  return {
+    ...detail,
+    organizationId: order.organizationId,
+    organizationName,
+    branchNumber,
+    confirmationNumber: order.confirmationNumber,
+    enteredAt: order.enteredAt.toISOString(),
+    enteredByEmail: enteredByEmail ?? null,
+    catalog: order.catalogId,
+    reference: order.reference,
+    notes: order.notes,
+    shippingInstructions: order.shippingInstructions,
+    shipvia: order.shipvia,
+    onAccount: order.onAccount,
+    cashOrder: order.cashOrder,
+    takenBy: order.takenBy,
+    taxCertificateNumber: order.taxCertificateNumber,
+  };
+}
+
+/**
+ * The order.created event of a new order, written in the caller's transaction (checkout
+ * completion): its data is the order as `GET /api/integration/orders` answers it.
+ */
+export async function emitOrderCreated(tx: Queryable, orderId: number): Promise<void> {
+  await emitEvent(tx, 'order.created', async () => {
+    const row = await findFeedOrder(tx, orderId);
+    if (!row) throw new Error(`Order ${orderId} is not readable in its own transaction.`);
+    return integrationOrderOf(tx, row);
   });
 }
 
@@ -192,30 +269,7 @@ export async function ordersPlacedSince(
   // One row more than the page tells whether another page follows.
   const rows = await findOrdersPlacedSince(db, since, afterDocumentNumber, limit + 1);
   const page = rows.slice(0, limit);
-  const result = await Promise.all(
-    page.map(async ({ order, organizationName, branchNumber, enteredByEmail }) => {
-      // The manufacturer's own systems see the dealer's real prices.
-      const detail = await orderDetailForManufacturer(db, order);
-      return {
-        ...detail,
-        organizationId: order.organizationId,
-        organizationName,
-        branchNumber,
-        confirmationNumber: order.confirmationNumber,
-        enteredAt: order.enteredAt.toISOString(),
-        enteredByEmail: enteredByEmail ?? null,
-        catalog: order.catalogId,
-        reference: order.reference,
-        notes: order.notes,
-        shippingInstructions: order.shippingInstructions,
-        shipvia: order.shipvia,
-        onAccount: order.onAccount,
-        cashOrder: order.cashOrder,
-        takenBy: order.takenBy,
-        taxCertificateNumber: order.taxCertificateNumber,
-      };
-    }),
-  );
+  const result = await Promise.all(page.map((row) => integrationOrderOf(db, row)));
   const lastRow = page[page.length - 1];
   const next =
     rows.length > limit && lastRow ? { since: lastRow.enteredAtText, afterDocumentNumber: Number(lastRow.order.documentNumber) } : null;

@@ -1,0 +1,6 @@
+/**
+ * The entrance of modules/idempotency: everything other modules, app.ts, the command line, the seed and the
+ * benchmarks may use of it. Nothing outside the module imports any other of its files (eslint.config.js;
+ * docs/architecture.md).
+ */
+export { registerIdempotency } from './service.js';
