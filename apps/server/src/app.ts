@@ -31,6 +31,7 @@ import { mediaRoutes } from './modules/media/index.js';
 import { devMailboxRoutes } from './modules/mail/index.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { authenticateApiKey, integrationRoutes } from './modules/integration/index.js';
+import { importRoutes } from './modules/imports/index.js';
 import { webhookRoutes, webhookUrlPolicy } from './modules/webhooks/index.js';
 import { registerIdempotency } from './modules/idempotency/index.js';
 import { passwordRoutes } from './modules/password/index.js';
@@ -146,6 +147,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(cartRoutes, { db });
   await app.register(catalogRoutes, { db, featuredRefreshMs: config.featuredRefreshMs });
   await app.register(orderRoutes, { db });
+  // Catalog, stock and price imports (modules/imports): their own scope, which alone parses CSV bodies.
+  await app.register(importRoutes, { db });
   await app.register(integrationRoutes, { db });
   await app.register(webhookRoutes, { db, policy: webhookUrlPolicy(config) });
   await app.register(passwordRoutes, { db, settings: config, hashingLimits: passwordHashingLimits });

@@ -25,7 +25,6 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { readCatalogSynonyms, replaceCatalogSynonyms } from '../catalog/index.js';
-import { importRoutes } from '../imports/index.js';
 import { organizationBranches, setBranchShipTo } from '../organizations/index.js';
 import { ordersPlacedSince, recordInvoice, recordShipment, updateExpectedShipDate, updateOrderStatus } from './service.js';
 
@@ -33,9 +32,6 @@ const AUTH = 'Authenticate with `Authorization: Bearer <API key>`.';
 const common = { tags: ['integration'] };
 
 export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  // Catalog, stock and price imports (modules/imports): their own scope, which alone parses CSV bodies.
-  await app.register(importRoutes, { db });
-
   app.put('/api/integration/catalogs/:id/synonyms', {
     config: { access: 'integration' },
     schema: {
