@@ -6,7 +6,8 @@
  * the catalogs it changed so kept results follow. Any process may run it at any time.
  *
  * The recount is read without locks; the changes are then written in short transactions of
- * FEATURED_BATCH rows, each locking its rows in key order first. A manufacturer's feed moves
+ * FEATURED_BATCH rows, each locking its rows in key order first, and the search version of the
+ * catalogs changed moves once at the end. A manufacturer's feed moves
  * catalog_search rows too (the stock triggers of drizzle/0015): one long UPDATE over thousands of
  * rows in scan order deadlocked with it on the M set. A batch that still meets a deadlock or a
  * serialization failure is tried again.
@@ -41,17 +42,12 @@ async function writeBatch(db: Database, batch: PopularityChange[]): Promise<numb
       SELECT 1 FROM catalog_search s JOIN (${wanted}) w ON w.catalog_id = s.catalog_id AND w.sku = s.sku
       ORDER BY s.catalog_id, s.sku FOR UPDATE OF s`);
     const result = await tx.execute(sql`
-      WITH changed AS (
-        UPDATE catalog_search s SET popularity = w.popularity
-        FROM (${wanted}) w
-        WHERE s.catalog_id = w.catalog_id AND s.sku = w.sku AND s.popularity <> w.popularity
-        RETURNING s.catalog_id
-      ), versions AS (
-        UPDATE catalog_search_totals t SET version = t.version + 1
-        WHERE t.catalog_id IN (SELECT DISTINCT catalog_id FROM changed)
-      )
-      SELECT count(*)::int AS changed_rows FROM changed`);
-    return Number((result.rows[0] as { changed_rows: number } | undefined)?.changed_rows ?? 0);
+      UPDATE catalog_search s SET popularity = w.popularity
+      FROM (${wanted}) w
+      WHERE s.catalog_id = w.catalog_id AND s.sku = w.sku AND s.popularity <> w.popularity
+      RETURNING s.sku`);
+    // Counted from the rows returned: PGlite's answer has no rowCount.
+    return result.rows.length;
   });
 }
 
@@ -72,16 +68,23 @@ export async function refreshFeatured(db: Database, now: Date = new Date(), batc
   ).rows as PopularityChange[];
 
   let changedRows = 0;
-  for (let start = 0; start < changes.length; start += batchSize) {
-    const batch = changes.slice(start, start + batchSize);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        changedRows += await writeBatch(db, batch);
-        break;
-      } catch (error) {
-        if (attempt >= ATTEMPTS_PER_BATCH || !isRetryable(error)) throw error;
+  try {
+    for (let start = 0; start < changes.length; start += batchSize) {
+      const batch = changes.slice(start, start + batchSize);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          changedRows += await writeBatch(db, batch);
+          break;
+        } catch (error) {
+          if (attempt >= ATTEMPTS_PER_BATCH || !isRetryable(error)) throw error;
+        }
       }
     }
+  } finally {
+    // One version move per recount (not per batch): kept results and vocabularies follow it once.
+    const catalogs = [...new Set(changes.map((change) => change.catalog_id))];
+    if (changedRows > 0)
+      await db.execute(sql`UPDATE catalog_search_totals SET version = version + 1 WHERE catalog_id = ANY(${sql.param(catalogs)}::text[])`);
   }
   return { changedRows };
 }

@@ -109,20 +109,45 @@ async function loadVocabulary(db: Database, catalogId: string): Promise<Vocabula
   );
 }
 
-type Kept = { version: number; vocabulary: Promise<Vocabulary> };
+/** A catalog's vocabulary as loaded for `version`, and the load for a newer version while it runs. */
+type Kept = { version: number; vocabulary: Promise<Vocabulary>; loading?: { version: number; vocabulary: Promise<Vocabulary> } };
 
 const vocabulariesOf = perDatabase(() => new Map<string, Kept>());
 
-/** The catalog's vocabulary as of `searchVersion`: loaded once per version and process, shared by concurrent callers. */
+/**
+ * The catalog's vocabulary for `searchVersion`, loaded once per version and process and shared by
+ * concurrent callers. Loading reads every document of the catalog (ts_stat: 2 s on the M set), and
+ * the version also moves when only popularity or a few labels changed, so once a catalog has a
+ * vocabulary, a newer version is loaded in the background while searches go on correcting against
+ * the one they have: a typo list one change behind is harmless, a search waiting 2 s is not.
+ */
 export function catalogVocabulary(db: Database, catalogId: string, searchVersion: number): Promise<Vocabulary> {
   const kept = vocabulariesOf(db);
   const current = kept.get(catalogId);
-  if (current && current.version === searchVersion) return current.vocabulary;
-  const vocabulary = loadVocabulary(db, catalogId);
-  kept.set(catalogId, { version: searchVersion, vocabulary });
-  // A failed load is not kept: the next search tries again.
-  vocabulary.catch(() => {
-    if (kept.get(catalogId)?.vocabulary === vocabulary) kept.delete(catalogId);
-  });
-  return vocabulary;
+  if (current && current.version >= searchVersion) return current.vocabulary;
+  if (!current) {
+    const vocabulary = loadVocabulary(db, catalogId);
+    kept.set(catalogId, { version: searchVersion, vocabulary });
+    // A failed first load is not kept: the next search tries again.
+    vocabulary.catch(() => {
+      if (kept.get(catalogId)?.vocabulary === vocabulary) kept.delete(catalogId);
+    });
+    return vocabulary;
+  }
+  if (!current.loading || current.loading.version < searchVersion) {
+    const loading = { version: searchVersion, vocabulary: loadVocabulary(db, catalogId) };
+    current.loading = loading;
+    loading.vocabulary.then(
+      () => {
+        const now = kept.get(catalogId);
+        if (now?.loading === loading) kept.set(catalogId, { version: loading.version, vocabulary: loading.vocabulary });
+      },
+      () => {
+        // A failed reload keeps the vocabulary in use; the next search asks again.
+        const now = kept.get(catalogId);
+        if (now?.loading === loading) delete now.loading;
+      },
+    );
+  }
+  return current.vocabulary;
 }
