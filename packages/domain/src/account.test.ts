@@ -7,8 +7,8 @@ import {
   creditExceededMessage,
   daysPastDue,
   exceedsCredit,
-  invoiceImportRowSchema,
-} from './account.js';
+} from './account-rules.js';
+import { invoiceImportRowSchema } from './account.js';
 
 const AS_OF = '2026-11-27';
 

@@ -44,4 +44,5 @@ export * from './saved-carts.js';
 export * from './imports.js';
 export * from './catalog/synonyms.js';
 export * from './branch-address.js';
+export * from './account-rules.js';
 export * from './account.js';

@@ -56,18 +56,23 @@ export function StatementPage() {
 
   const columns: StackedColumn<StatementInvoice>[] = [
     {
-      header: 'Select',
-      hideHeader: true,
+      header: 'Invoice',
+      stacked: 'title',
+      nowrap: true,
       cell: (invoice) =>
         invoice.status === 'open' ? (
           <Checkbox
+            label={invoice.invoiceNumber}
             aria-label={`Select invoice ${invoice.invoiceNumber}`}
             checked={selected.has(invoice.invoiceNumber)}
             onChange={(event) => toggle(invoice.invoiceNumber, event.currentTarget.checked)}
           />
-        ) : null,
+        ) : (
+          <Text span size="sm" pl={32}>
+            {invoice.invoiceNumber}
+          </Text>
+        ),
     },
-    { header: 'Invoice', stacked: 'title', nowrap: true, cell: (invoice) => invoice.invoiceNumber },
     {
       header: 'Order',
       nowrap: true,
@@ -114,7 +119,7 @@ export function StatementPage() {
           <Text size="sm" c="dimmed">
             As of {formatDate(data.asOf)}
           </Text>
-          <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             <Figure label="Credit Limit" value={data.creditLimit === null ? 'No limit' : formatMoney(data.creditLimit)} />
             <Figure label="Balance" value={formatMoney(data.balance)} />
             <Figure label="Available Credit" value={data.availableCredit === null ? 'No limit' : formatMoney(data.availableCredit)} />
