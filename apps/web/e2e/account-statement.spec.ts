@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiFromPage, expect, login, test, USERS } from './fixtures';
+import { apiFromPage, expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
 
 /**
  * Issue 36 (interface-contract "Account statement"): the Accounting Manager's statement with its
@@ -66,6 +66,26 @@ test.describe('account statement', () => {
     await page.goto('/account/statement');
     await expect(page.getByRole('heading', { name: 'Not Allowed' })).toBeVisible();
     expect((await apiFromPage(page, 'GET', '/api/account/statement')).status).toBe(403);
+  });
+
+  test('an on-account order beyond the available credit: warned in the cart and the checkout, refused with 8002', async ({ page }) => {
+    await login(page, USERS.buyer);
+    // 200 two-post lifts are far beyond what is left of Summit Lift Supply's demo limit.
+    await seedCart(page, USERS.buyer, [[LIFTS_SKU.forklift, 200]], { branchNumber: 101 });
+    const words = /This order exceeds your available credit of \$[\d,]+\.\d{2}\./;
+    await page.goto('/shopping-cart');
+    await expect(page.getByTestId('credit-warning')).toContainText(words);
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('credit-warning')).toContainText(words);
+    // Colorado's taxes arrive after the recalculation's pause (as in checkout.spec.ts) before the order is sent.
+    await expect(page.getByText('The taxes and total have changed. Please review the new totals.')).toBeVisible();
+    await page.getByLabel('Taken By').selectOption({ label: 'Casey Lin' });
+    await page.getByLabel('Phone').fill('(303) 555-0199');
+    await page.getByRole('button', { name: 'Place Order On Terms' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Not Completed' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: words })).toBeVisible();
   });
 
   test.describe('on a phone', () => {
