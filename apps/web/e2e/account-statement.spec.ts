@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiFromPage, expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
 
@@ -44,6 +45,10 @@ test.describe('account statement', () => {
     // A checkbox per open invoice, none for a paid one.
     for (const invoice of open) await expect(page.getByRole('checkbox', { name: `Select invoice ${invoice.invoiceNumber}` })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: `Select invoice ${paid[0]!.invoiceNumber}` })).toHaveCount(0);
+    // WCAG 2.0/2.1 A and AA, as accessibility.spec.ts.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
     await page.getByRole('checkbox', { name: `Select invoice ${open[0]!.invoiceNumber}` }).check();
     await expect(page.getByTestId('selected-total')).toContainText('1 selected');
 
