@@ -38,6 +38,7 @@ import { badgeRoutes } from './modules/badges/routes.js';
 import { savedCartRoutes } from './modules/saved-carts/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { stripeCspSources } from './payments/stripe-csp.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { serializeRequest } from './process/log-redaction.js';
@@ -154,6 +155,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(mediaRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(addressRoutes, { db });
+  await app.register(accountRoutes, { db });
   // The development mailbox exists only in demo mode while it is the mail transport (no SMTP_URL),
   // and answers only this machine (dev-mailbox-routes.ts).
   if (config.mode === 'demo' && !config.smtpUrl) await app.register(devMailboxRoutes, { db });

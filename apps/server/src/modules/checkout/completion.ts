@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.js';
 import { checkouts } from './schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
+import { assertCreditFits } from '../account/service.js';
 import type { OrganizationRow, Principal, UserRow } from '../auth/principal.js';
 import {
   enqueueOrderConfirmation,
@@ -103,6 +104,17 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
   const chargeCents = (kind: 'notice' | 'forklift' | 'liftgate' | 'residential') => countedChargeCents(cart.charges[kind]);
 
   return db.transaction(async (tx) => {
+    // Issue 36 (decision 020): an on-account order must fit the organization's available credit,
+    // checked with the organization's row locked so two completions cannot both pass on the same
+    // credit. A completion whose order another one already placed is not checked again.
+    if (!paid && checkout.onAccount) {
+      await assertCreditFits(
+        tx,
+        checkout.organizationId,
+        cents.grandTotalCents,
+        async () => (await findDocumentNumberByConfirmationNumber(tx, checkout.confirmationNumber)) !== undefined,
+      );
+    }
     const created = await insertPlacedOrder(tx, {
       confirmationNumber: checkout.confirmationNumber,
       organizationId: checkout.organizationId,
