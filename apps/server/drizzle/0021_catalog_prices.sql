@@ -24,6 +24,9 @@ CREATE INDEX catalog_prices_price_idx ON catalog_prices (catalog_id, price_cents
 --> statement-breakpoint
 CREATE INDEX catalog_prices_msrp_idx ON catalog_prices (catalog_id, msrp_cents, sku);
 --> statement-breakpoint
+-- Planned from real counts at once (autovacuum would analyze the new table only later).
+ANALYZE catalog_prices;
+--> statement-breakpoint
 -- An organization's list in price order, for the merge with the catalog's prices.
 CREATE INDEX price_list_items_price_idx ON price_list_items (price_list_id, price_cents, sku);
 --> statement-breakpoint

@@ -45,3 +45,5 @@ export * from './imports.js';
 export * from './catalog/synonyms.js';
 export * from './branch-address.js';
 export * from './webhooks.js';
+export * from './account-rules.js';
+export * from './account.js';

@@ -16,9 +16,10 @@ import {
   type ImportTarget,
 } from '../modules/imports/index.js';
 import { CliError, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
+import { importInvoicesCommand } from './invoices.js';
 import { importSynonymsCommand } from './synonyms.js';
 
-export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|prices|synonyms> FILE [options]
+export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|prices|synonyms|invoices> FILE [options]
 
   import catalog FILE --catalog=ID      products of a catalog, in the columns of the catalog CSV export
                                         (sku,brand,model,label,shortDescription,price,msrp,netAvailable,
@@ -32,6 +33,10 @@ export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|price
   import synonyms FILE --catalog=ID     the catalog's synonym sets, replacing them all: one set per line,
                                         its terms separated by commas (two post,2 post,2-post); 2 to 20
                                         terms of at most 100 characters per set, at most 1000 sets
+  import invoices FILE                  invoices of the organizations, upserted by invoice number:
+                                        invoiceNumber,organizationId,documentNumber,invoiceDate,dueDate,
+                                        amount,balance,status (documentNumber optional; dates YYYY-MM-DD;
+                                        amounts in dollars; status open, paid or void)
 
 options:
   --skip-invalid     write the valid rows and list the invalid ones (default: write nothing if any row is invalid)
@@ -61,8 +66,8 @@ export async function importCommand(args: string[], ctx: CliContext): Promise<vo
   );
   if (values.help) return ctx.out(IMPORT_HELP);
   const [kind, file, ...extra] = positionals;
-  if (!kind || !(KINDS.includes(kind as ImportKind) || kind === 'synonyms'))
-    throw usageError(`import needs catalog, stock, prices or synonyms${kind ? `, not "${kind}"` : ''}.\n\n${IMPORT_HELP}`);
+  if (!kind || !(KINDS.includes(kind as ImportKind) || kind === 'synonyms' || kind === 'invoices'))
+    throw usageError(`import needs catalog, stock, prices, synonyms or invoices${kind ? `, not "${kind}"` : ''}.\n\n${IMPORT_HELP}`);
   if (!file) throw usageError(`import ${kind} needs the FILE to read.\n\n${IMPORT_HELP}`);
   if (extra.length > 0) throw usageError(`Unexpected argument "${extra[0]}".\n\n${IMPORT_HELP}`);
   if (kind === 'synonyms') {
@@ -70,6 +75,12 @@ export async function importCommand(args: string[], ctx: CliContext): Promise<vo
     if (values['price-list'] !== undefined || values['skip-invalid'] !== undefined)
       throw usageError('import synonyms takes only --catalog: the file replaces every set, or nothing when a line is bad.');
     return importSynonymsCommand(file, values.catalog.trim(), ctx);
+  }
+
+  if (kind === 'invoices') {
+    if (values.catalog !== undefined || values['price-list'] !== undefined || values['skip-invalid'] !== undefined)
+      throw usageError('import invoices takes no options: the whole file is imported, or nothing when a row is bad.');
+    return importInvoicesCommand(file, ctx);
   }
 
   let target: ImportTarget;

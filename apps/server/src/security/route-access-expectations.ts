@@ -244,6 +244,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     sample: (ctx) => ({ body: { branchNumber: ctx.branchNumber, name: 'a' } }),
   },
 
+  // account (issue 36): the caller's own organization only, so organization 2 gets its own figures
+  'GET /api/account/statement': { access: { roles: ['accounting'] } },
+  'GET /api/account/credit': { access: { roles: ['checkout'] } },
+
   // integration API (API key)
   'POST /api/integration/orders/:documentNumber/status': {
     access: 'integration',
@@ -319,6 +323,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     sample: () => ({ url: '/api/integration/webhook-deliveries/999999/retry' }),
     allowed: [404],
   },
+  // issue 36: credit limits and invoices. Organization 3 has no limit in the demo; an empty list imports nothing.
+  'PUT /api/integration/organizations/:organizationId/credit': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/organizations/3/credit', body: { creditLimit: null } }),
+  },
+  'PUT /api/integration/invoices': { access: 'integration', sample: () => ({ body: [] }) },
 
   // password codes (public; the answer never tells whether the email exists)
   'POST /api/secure-challenge': { access: 'public', sample: (ctx) => ({ body: { email: ctx.uniqueEmail() } }) },

@@ -13,6 +13,7 @@ import { usersTables } from '../modules/users/index.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { EVENT_BADGES } from './badges.js';
 import { insertRows, resetSequence, withIndexesRebuilt, type Executor } from './bulk-insert.js';
+import { seedDemoInvoices } from './invoices.js';
 import { generateOrders, type ProductPools } from './orders.js';
 import { buildOrganizations, CATALOGS, DEMO_PASSWORD, PRICE_LISTS, type OrganizationSet } from './organizations.js';
 import { productPlans, sellableOf, type ProductPlan, type SellableProduct } from './products.js';
@@ -154,6 +155,9 @@ async function seedInto(
   const { counts, orderCounts } = loaded;
 
   await insertRows(tx, badgesTables.eventBadges, EVENT_BADGES);
+  // Issue 36: organization 1's credit limit and invoices (the demo set only: benchmarks keep no limit).
+  const invoiceCount = profile.size === 'demo' ? await seedDemoInvoices(tx, now) : 0;
+  progress(`invoices ${invoiceCount}`);
 
   for (const table of [
     'price_lists',
@@ -165,6 +169,7 @@ async function seedInto(
     'orders',
     'shipments',
     'shipment_packages',
+    'invoices',
   ]) {
     await resetSequence(tx, table);
   }

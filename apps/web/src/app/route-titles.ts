@@ -43,6 +43,7 @@ export const routeTitles: readonly RouteTitle[] = [
   { path: '/organization/users/:id', title: 'User Details' },
   { path: '/organization/addresses', title: 'Addresses' },
   { path: '/organization/audit', title: 'Audit Trail' },
+  { path: '/account/statement', title: 'Statement' },
   { path: '/account/profile', title: 'Profile' },
 ];
 

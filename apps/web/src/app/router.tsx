@@ -254,6 +254,14 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                // Issue 36: the Accounting Manager's statement (role accounting).
+                path: 'account/statement',
+                handle: { crumb: 'Statement' } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/account/routes/statement-page'))).StatementPage,
+                }),
+              },
+              {
                 path: 'account/profile',
                 handle: { crumb: 'Profile' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await withAllStyles(import('@/features/profile/routes/profile-page'))).ProfilePage }),

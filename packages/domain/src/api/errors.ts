@@ -13,4 +13,6 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const ERROR_CODES = {
   pricesChanged: 8000,
   noPaymentMethods: 8001,
+  /** Issue 36: an on-account order beyond the organization's available credit (422). */
+  creditExceeded: 8002,
 } as const;

@@ -5,6 +5,8 @@ export const CHECKOUT_MESSAGES = {
   /** Code 8001 (422); `host` is the sales address (GET /api/client-config `salesEmail`). */
   noPaymentMethods: (host: string) =>
     `Your organization has no allowed payment methods. Email the sales address at ${host} to update your account.`,
+  /** Code 8002 (422, issue 36): an on-account order beyond the available credit (`amount` formatted, $1,234.50). */
+  creditExceeded: (amount: string) => `This order exceeds your available credit of ${amount}.`,
   /** Any other failure to create the checkout. */
   serverError: 'The server encountered an error. Please try again later.',
   /** The checkout update (or completion) failed. */

@@ -218,6 +218,24 @@ describe('sorting', () => {
     expect(new Set([...skusOf(first), ...skusOf(second), ...skusOf(third)]).size).toBe(9);
   });
 
+  it('browses by price within a brand, a category and the region', async () => {
+    const browse = (body: Record<string, unknown>) => searchOk({ keywords: '', pageSize: 20, ...body });
+    expect(skusOf(await browse({ brand: ['Narrowco'], sort: 'price-asc' }))).toEqual([
+      'NRW-004',
+      'NRW-002',
+      'NRW-006',
+      'NRW-001',
+      'NRW-005',
+      'NRW-003',
+    ]);
+    expect(skusOf(await browse({ category: ['Widgets'], sort: 'price-desc' }))).toEqual(['OTH-002', 'NRW-005', 'OTH-003', 'NRW-006']);
+    expect(skusOf(await browse({ brand: ['Narrowco'], availability: 'inRegion', sort: 'price-asc' }))).toEqual(['NRW-002', 'NRW-001']);
+    const inRegion = await browse({ availability: 'inRegion', sort: 'price-desc' });
+    expect(inRegion.results.length).toBeGreaterThan(0);
+    for (const product of inRegion.results) expect(product.availability.inRegion).toBeGreaterThan(0);
+    expect(prices(inRegion)).toEqual([...prices(inRegion)].sort((a, b) => b - a));
+  });
+
   it('orders the whole catalog by price when browsing', async () => {
     const answer = await searchOk({ keywords: '', sort: 'price-desc', pageSize: 10 });
     const listed = prices(answer);

@@ -358,34 +358,67 @@ function sortOrder(sort: SearchSort, plan: KeywordPlan | null, terms: PricingTer
 }
 
 /**
- * A page of the whole catalog (no keywords, no filters) in price order, from catalog_prices' indexes
- * (drizzle/0021) instead of pricing every product: a restricted user's prices are the MSRPs, anyone
- * else's the catalog prices, except where the organization's own list names the SKU. Those come
- * first from the list (in price order, from its index), the rest from catalog_prices skipping them,
- * each side read only as far as the page needs, and merged. Ties go by SKU in the price's direction.
+ * A page of the catalog without keywords in price order, from catalog_prices' indexes (drizzle/0021)
+ * instead of pricing every product: a restricted user's prices are the MSRPs, anyone else's the
+ * catalog prices, except where the organization's own list names the SKU. Those come first from the
+ * list (in price order, from its index), the rest from catalog_prices skipping them, each side read
+ * only as far as the page needs, and merged. Brand, category and availability filters are checked
+ * on each SKU's catalog_search row as the index is walked. Ties go by SKU in the price's direction.
  */
-function browseByPriceSql(ctx: PricingContext, sort: 'price-asc' | 'price-desc', page: { limit: number; offset: number }): SQL {
+function browseByPriceSql(
+  ctx: PricingContext,
+  shipToState: string | null,
+  filter: SearchFilter,
+  sort: 'price-asc' | 'price-desc',
+  page: { limit: number; offset: number },
+): SQL {
   const direction = sort === 'price-asc' ? sql`ASC` : sql`DESC`;
   const needed = page.offset + page.limit;
-  const column = ctx.restrictedPricing ? sql`cp.msrp_cents` : sql`cp.price_cents`;
+  const byBrandOrCategory = filter.brands.length > 0 || filter.categories.length > 0;
+  const narrowed = byBrandOrCategory || filter.inRegionOnly;
+  // With a brand or category, `+ 0` keeps the planner off the price index: prices and brands go
+  // together (one brand's lifts all cost more), so walking prices until a page of one brand turns
+  // up read 60,000 rows on the M set, where sorting the brand's own rows reads only those.
+  const priceKey = (column: SQL) => (byBrandOrCategory ? sql`(${column} + 0)` : column);
+  const column = priceKey(ctx.restrictedPricing ? sql`cp.msrp_cents` : sql`cp.price_cents`);
   const organizationList = ctx.restrictedPricing ? null : ctx.organizationPriceListId;
+  const filters = sql`${brandFilter(filter, sql`s.brand_key`)} AND ${categoryFilter(filter)} AND ${availabilityFilter(filter)}`;
+  // A brand or category is read through its index (the planner knows how many products it has) and
+  // its rows sorted. Availability alone passes most products, but the planner cannot tell how many
+  // (region.codes is only known at run time) and, guessing few, sorted every product: as a scalar
+  // subquery per SKU, which it cannot pull up into a join, the walk stays on the price index and
+  // stops at the page.
+  const passes = (sku: SQL) =>
+    sql`(SELECT ${filters} FROM catalog_search s CROSS JOIN region WHERE s.catalog_id = ${ctx.catalogId} AND s.sku = ${sku})`;
+  /** catalog_prices rows `cp` of the catalog that pass the filters. */
+  const listed = byBrandOrCategory
+    ? sql`catalog_prices cp JOIN catalog_search s ON s.catalog_id = cp.catalog_id AND s.sku = cp.sku CROSS JOIN region
+        WHERE cp.catalog_id = ${ctx.catalogId} AND ${filters}`
+    : narrowed
+      ? sql`catalog_prices cp WHERE cp.catalog_id = ${ctx.catalogId} AND ${passes(sql`cp.sku`)}`
+      : sql`catalog_prices cp WHERE cp.catalog_id = ${ctx.catalogId}`;
   if (organizationList === null) {
     return sql`
-      SELECT cp.sku FROM catalog_prices cp WHERE cp.catalog_id = ${ctx.catalogId}
+      WITH ${regionSources(ctx, shipToState)}
+      SELECT cp.sku FROM ${listed}
       ORDER BY ${column} ${direction}, cp.sku ${direction}
       LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
+  const inCatalog = byBrandOrCategory
+    ? sql`EXISTS (SELECT 1 FROM catalog_search s CROSS JOIN region WHERE s.catalog_id = ${ctx.catalogId} AND s.sku = o.sku AND ${filters})`
+    : narrowed
+      ? passes(sql`o.sku`)
+      : sql`EXISTS (SELECT 1 FROM catalog_prices cp WHERE cp.catalog_id = ${ctx.catalogId} AND cp.sku = o.sku)`;
   return sql`
+    WITH ${regionSources(ctx, shipToState)}
     SELECT u.sku FROM (
       (SELECT o.sku, o.price_cents FROM price_list_items o
-        WHERE o.price_list_id = ${organizationList}
-          AND EXISTS (SELECT 1 FROM catalog_prices cp WHERE cp.catalog_id = ${ctx.catalogId} AND cp.sku = o.sku)
-        ORDER BY o.price_cents ${direction}, o.sku ${direction} LIMIT ${needed})
+        WHERE o.price_list_id = ${organizationList} AND ${inCatalog}
+        ORDER BY ${priceKey(sql`o.price_cents`)} ${direction}, o.sku ${direction} LIMIT ${needed})
       UNION ALL
-      (SELECT cp.sku, cp.price_cents FROM catalog_prices cp
-        WHERE cp.catalog_id = ${ctx.catalogId}
+      (SELECT cp.sku, cp.price_cents FROM ${listed}
           AND NOT EXISTS (SELECT 1 FROM price_list_items o WHERE o.price_list_id = ${organizationList} AND o.sku = cp.sku)
-        ORDER BY cp.price_cents ${direction}, cp.sku ${direction} LIMIT ${needed})
+        ORDER BY ${priceKey(sql`cp.price_cents`)} ${direction}, cp.sku ${direction} LIMIT ${needed})
     ) u
     ORDER BY u.price_cents ${direction}, u.sku ${direction}
     LIMIT ${page.limit} OFFSET ${page.offset}`;
@@ -403,8 +436,8 @@ export function searchPageSql(
   sort: SearchSort,
   page: { limit: number; offset: number },
 ): SQL {
-  if ((sort === 'price-asc' || sort === 'price-desc') && isBrowsing(filter)) return browseByPriceSql(ctx, sort, page);
   const plan = keywordPlan(filter.keywords, filter.corrections, filter.alternatives);
+  if ((sort === 'price-asc' || sort === 'price-desc') && plan === null) return browseByPriceSql(ctx, shipToState, filter, sort, page);
   const order = sortOrder(sort, plan, ctx);
   return sql`
     WITH ${regionSources(ctx, shipToState)}

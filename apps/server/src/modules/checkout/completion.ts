@@ -18,6 +18,7 @@ import type { PaymentGateway } from '../../payments/gateway.js';
 import type { OrganizationRow, Principal, UserRow } from '../auth/index.js';
 import { enqueueOrderConfirmation, findDocumentNumberByConfirmationNumber, insertOrderLines, insertPlacedOrder } from '../orders/index.js';
 import { emitOrderCreated } from '../integration/index.js';
+import { assertCreditFits } from '../account/index.js';
 import { centsOf, shipToColumns, taxedFor } from './checkout-cart.js';
 import { crashPoint } from './crash-points.js';
 import {
@@ -98,6 +99,17 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
   const chargeCents = (kind: 'notice' | 'forklift' | 'liftgate' | 'residential') => countedChargeCents(cart.charges[kind]);
 
   return db.transaction(async (tx) => {
+    // Issue 36 (decision 020): an on-account order must fit the organization's available credit,
+    // checked with the organization's row locked so two completions cannot both pass on the same
+    // credit. A completion whose order another one already placed is not checked again.
+    if (!paid && checkout.onAccount) {
+      await assertCreditFits(
+        tx,
+        checkout.organizationId,
+        cents.grandTotalCents,
+        async () => (await findDocumentNumberByConfirmationNumber(tx, checkout.confirmationNumber)) !== undefined,
+      );
+    }
     const created = await insertPlacedOrder(tx, {
       confirmationNumber: checkout.confirmationNumber,
       organizationId: checkout.organizationId,

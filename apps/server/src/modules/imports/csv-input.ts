@@ -20,6 +20,11 @@ export function unescapeCell(value: string): string {
 
 /** The data rows of a CSV import file, or ImportFileError when the file itself cannot be read. */
 export function readImportCsv(kind: ImportKind, input: string | Buffer): InputRow[] {
+  return readCsvRows(input, IMPORT_COLUMNS[kind], IMPORT_REQUIRED_COLUMNS[kind]);
+}
+
+/** The same for a file of any columns (the invoices of modules/account, issue 36). */
+export function readCsvRows(input: string | Buffer, columns: readonly string[], requiredColumns: readonly string[]): InputRow[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(input, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
@@ -29,19 +34,18 @@ export function readImportCsv(kind: ImportKind, input: string | Buffer): InputRo
       `The file is not valid CSV${line ? ` (line ${line})` : ''}: ${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`,
     );
   }
-  if (records.length === 0)
-    throw new ImportFileError(`The file is empty; its first line must name the columns: ${IMPORT_COLUMNS[kind].join(',')}.`);
+  if (records.length === 0) throw new ImportFileError(`The file is empty; its first line must name the columns: ${columns.join(',')}.`);
 
   const header = records[0]!.record.map((name) => name.trim());
-  const known = new Set(IMPORT_COLUMNS[kind]);
+  const known = new Set(columns);
   const unknown = header.filter((name) => !known.has(name));
   if (unknown.length > 0)
     throw new ImportFileError(
-      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; the columns are ${IMPORT_COLUMNS[kind].join(',')}.`,
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; the columns are ${columns.join(',')}.`,
     );
   const repeated = header.filter((name, i) => header.indexOf(name) !== i);
   if (repeated.length > 0) throw new ImportFileError(`The column "${repeated[0]}" appears twice in the first line.`);
-  const missing = IMPORT_REQUIRED_COLUMNS[kind].filter((name) => !header.includes(name));
+  const missing = requiredColumns.filter((name) => !header.includes(name));
   if (missing.length > 0)
     throw new ImportFileError(`The first line lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
 

@@ -8,3 +8,6 @@ export { readImportCsv } from './csv-input.js';
 export { describeRowErrors, ImportFileError, ImportRejectedError } from './errors.js';
 export { importRoutes } from './routes.js';
 export { type ImportTarget, runImport } from './service.js';
+export { readCsvRows } from './csv-input.js';
+export { type ImportRowError, type InputRow, type RowPlace, toHttpError } from './errors.js';
+export { IMPORT_BODY_LIMIT } from './routes.js';

@@ -21,3 +21,4 @@ export {
   replaceShipment,
   searchOrderHistory,
 } from './service.js';
+export { visibleDocumentNumbers } from './service.js';

@@ -461,3 +461,13 @@ export async function replaceShipment(tx: Tx, orderId: number, shipmentNumber: n
         where s.order_id = l.order_id and s.shipped_date is not null and sl.line_number = l.line_number), 0)
       where l.order_id = ${orderId}`);
 }
+
+/** Of `documentNumbers`, those the scope may read (issue 36: the statement links only these). */
+export async function documentNumbersInScope(db: Database, scope: OrderScope, documentNumbers: number[]): Promise<number[]> {
+  if (documentNumbers.length === 0) return [];
+  const rows = await db
+    .select({ documentNumber: orders.documentNumber })
+    .from(orders)
+    .where(and(scopeCondition(scope), inArray(orders.documentNumber, documentNumbers)));
+  return rows.map((r) => r.documentNumber);
+}

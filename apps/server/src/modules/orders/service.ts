@@ -26,6 +26,7 @@ import {
   phoneDigitsOf,
   searchOrders,
   type OrderRow,
+  documentNumbersInScope,
 } from './repository.js';
 import { msrpOrderCents, toOrderDetail, toOrderSummary } from './order-view.js';
 import { branchListAnswer } from './list-cache.js';
@@ -196,3 +197,12 @@ export {
 
 /** The order mails other modules queue in their own transaction: confirmation, shipment and invoice notices. */
 export { enqueueInvoiceNotice, enqueueOrderConfirmation, enqueueShipmentNotice } from './order-emails.js';
+
+/**
+ * Issue 36: of the orders an account statement names, those the user may open (order history role,
+ * the user's branches, limitOrderHistory), so the statement links only those.
+ */
+export async function visibleDocumentNumbers(db: Database, principal: Principal, documentNumbers: number[]): Promise<Set<number>> {
+  if (!principal.roles.orderHistory) return new Set();
+  return new Set(await documentNumbersInScope(db, userScope(principal), [...new Set(documentNumbers)]));
+}

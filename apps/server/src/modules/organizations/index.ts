@@ -6,3 +6,4 @@
 export { branches, organizationCatalogs, organizations, takenBys, terminals } from './schema.js';
 export * as organizationsTables from './schema.js';
 export { branchShipToColumns, organizationBranches, setBranchShipTo } from './service.js';
+export { creditLimitOf, lockedCreditLimit, setCreditLimit } from './service.js';

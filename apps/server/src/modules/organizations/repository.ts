@@ -1,6 +1,6 @@
 /** The organizations module's SQL: branches and their ship-to addresses (issue 34). */
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client.js';
 import { branches, organizations } from './schema.js';
 
 export type BranchShipToColumns = Pick<
@@ -41,4 +41,32 @@ export async function updateBranchShipTo(
     .where(and(eq(branches.organizationId, organizationId), eq(branches.branchNumber, branchNumber)))
     .returning(branchColumns);
   return row;
+}
+
+/** Sets the credit limit (cents, null for none); answers whether the organization exists. */
+export async function updateCreditLimit(db: Database, organizationId: number, creditLimitCents: number | null): Promise<boolean> {
+  const rows = await db
+    .update(organizations)
+    .set({ creditLimitCents })
+    .where(eq(organizations.id, organizationId))
+    .returning({ id: organizations.id });
+  return rows.length > 0;
+}
+
+/** The credit limit, or undefined for no such organization. */
+export async function findCreditLimit(db: Queryable, organizationId: number): Promise<{ creditLimitCents: number | null } | undefined> {
+  const [row] = await db
+    .select({ creditLimitCents: organizations.creditLimitCents })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row;
+}
+
+/**
+ * The credit limit, with the organization's row locked until the transaction ends (SELECT ... FOR
+ * UPDATE): on-account completions of one organization take their turn (decision 020).
+ */
+export async function lockCreditLimit(tx: Queryable, organizationId: number): Promise<number | null> {
+  const { rows } = await tx.execute(sql`SELECT credit_limit_cents FROM organizations WHERE id = ${organizationId} FOR UPDATE`);
+  return (rows[0] as { credit_limit_cents: number | null } | undefined)?.credit_limit_cents ?? null;
 }

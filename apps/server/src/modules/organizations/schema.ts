@@ -30,6 +30,8 @@ export const organizations = pgTable('organizations', {
   feeNoticeCents: integer('fee_notice_cents').notNull().default(0),
   /** Customer-specific prices that override the catalog's price list for some SKUs. */
   priceListId: integer('price_list_id').references(() => priceLists.id),
+  /** Issue 36: what the organization may owe on account, in cents (null: no limit); set by the integration API. */
+  creditLimitCents: integer('credit_limit_cents'),
 });
 
 export const branches = pgTable(

@@ -4,9 +4,18 @@
  * same columns in its own transaction.
  */
 import type { BranchShipTo, OrganizationBranch } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, Queryable } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { findBranches, organizationExists, updateBranchShipTo, type BranchRecord, type BranchShipToColumns } from './repository.js';
+import {
+  findBranches,
+  findCreditLimit,
+  lockCreditLimit,
+  organizationExists,
+  updateBranchShipTo,
+  updateCreditLimit,
+  type BranchRecord,
+  type BranchShipToColumns,
+} from './repository.js';
 
 /** The columns of an address; null clears it (empty columns). */
 export function branchShipToColumns(address: BranchShipTo | null): BranchShipToColumns {
@@ -51,3 +60,18 @@ export async function setBranchShipTo(
   if (!row) throw notFound('The branch was not found.');
   return organizationBranchOf(row);
 }
+
+/** Issue 36: `PUT /api/integration/organizations/{id}/credit`; 404 for an unknown organization. */
+export async function setCreditLimit(db: Database, organizationId: number, creditLimitCents: number | null): Promise<void> {
+  if (!(await updateCreditLimit(db, organizationId, creditLimitCents))) throw notFound('The organization was not found.');
+}
+
+/** The organization's credit limit in cents (null: no limit). */
+export async function creditLimitOf(db: Queryable, organizationId: number): Promise<number | null> {
+  const row = await findCreditLimit(db, organizationId);
+  if (!row) throw notFound('The organization was not found.');
+  return row.creditLimitCents;
+}
+
+/** The credit limit, the organization's row locked for the rest of the transaction (decision 020). */
+export const lockedCreditLimit = (tx: Queryable, organizationId: number): Promise<number | null> => lockCreditLimit(tx, organizationId);

@@ -16,7 +16,8 @@ import { passwordChallenges } from './schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Four hashes at once, so the password calls' gate (half as wide) lets two verifies truly race.
+  t = await createTestApp({ passwordHashConcurrency: 4 });
 });
 afterAll(() => t.close());
 

@@ -78,6 +78,7 @@ export function SideMenu(props: SideMenuProps) {
         </>
       )}
       <Divider my={4} />
+      {user.roles.accounting && link('/account/statement', 'Statement')}
       {user.roles.manageUsers && link('/organization/users', 'User Administration')}
       {/* Issue 20: the address book and the audit trail, shown under User Administration while in the
           organization's pages (the whole menu must still fit a laptop's 800 px on the dashboard). */}

@@ -5,7 +5,9 @@ import { CHECKOUT_SERVER_MESSAGES, firstCatalogId, hasPaymentMethod, hasRoles } 
 import { isFlatbedNotConfirmedState } from '@/app/providers/cart';
 import { refreshCart, setFlatbedConfirmed, useCartState } from '../store';
 import { useClientConfig } from '@/lib/client-config';
+import { CreditWarning } from '@/components/credit-warning';
 import { NotAllowed } from '@/components/not-allowed';
+import { useAccountCredit } from '@/lib/account-credit';
 import { RejectedLines } from '@/components/rejected-lines';
 import { cartNoticeOf } from '@/lib/priced-lines';
 import { useSession, useSessionState } from '@/lib/session-store';
@@ -39,6 +41,7 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
   const [flatbedAsked, setFlatbedAsked] = useState(() => isFlatbedNotConfirmedState(location.state));
   const flatbedBox = useRef<HTMLInputElement>(null);
   const flatbedMissing = cart.charges.flatbed.required && !cart.flatbedConfirmed;
+  const credit = useAccountCredit(organization.allowOnAccount && hasRoles(user.roles, 'checkout') && cart.items.length > 0);
 
   async function checkout() {
     if (flatbedMissing) {
@@ -117,6 +120,7 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
             }}
           />
           <CartTotals cart={cart} />
+          <CreditWarning availableCredit={credit.data?.availableCredit} total={cart.grandTotal} />
           <Group justify="flex-end">
             <Button size="md" disabled={branchNumber === null || !config.data} onClick={() => void checkout()}>
               Checkout

@@ -11,6 +11,8 @@ import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CHECKOUT_MESSAGES, checkoutPaymentMethods, paymentErrorMessage, type Session, type StateCode } from '@portal/domain';
 import { useCartActions } from '@/app/providers/cart';
+import { CreditWarning } from '@/components/credit-warning';
+import { useAccountCredit } from '@/lib/account-credit';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { updateCheckout } from '../api/checkout-api';
@@ -70,6 +72,7 @@ export function CheckoutFormView({
   const takesCash = methods.cash;
   const takesCards = methods.card;
   const usesTerminals = methods.terminal;
+  const credit = useAccountCredit(onAccount);
 
   const form = useForm<CheckoutFormValues>({
     resolver: zodResolver(checkoutFormSchema),
@@ -278,6 +281,7 @@ export function CheckoutFormView({
               <SimulatedCardForm ref={payment} paymentIntentId={checkout.paymentIntentId} clientSecret={checkout.paymentIntentSecret} />
             ))}
 
+          {onAccount && <CreditWarning availableCredit={credit.data?.availableCredit} total={totals.grandTotal} />}
           {(onAccount || takesCards) && (
             <Group justify="flex-end">
               <Button type="submit" size="md">

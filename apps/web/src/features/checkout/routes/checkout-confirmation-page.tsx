@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { CHECKOUT_MESSAGES, type CheckoutRecord } from '@portal/domain';
+import { CHECKOUT_MESSAGES, ERROR_CODES, type CheckoutRecord } from '@portal/domain';
 import { useCartActions } from '@/app/providers/cart';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -31,6 +31,8 @@ export function CheckoutConfirmationPage() {
   const { confirmationNumber = '' } = useParams();
   const [record, setRecord] = useState<CheckoutRecord | null>(null);
   const [failed, setFailed] = useState(false);
+  // Issue 36: an on-account order beyond the available credit (code 8002) says so, with the amount.
+  const [failure, setFailure] = useState<string>(CHECKOUT_MESSAGES.submitFailed);
   const { clearCart } = useCartActions();
 
   useEffect(() => {
@@ -48,7 +50,10 @@ export function CheckoutConfirmationPage() {
       (error: unknown) => {
         if (!active) return;
         setFailed(true);
-        if (!(error instanceof ApiError && error.status === 401)) notify.error(CHECKOUT_MESSAGES.submitFailed);
+        const message =
+          error instanceof ApiError && error.code === ERROR_CODES.creditExceeded ? error.message : CHECKOUT_MESSAGES.submitFailed;
+        setFailure(message);
+        if (!(error instanceof ApiError && error.status === 401)) notify.error(message);
       },
     );
     return () => {
@@ -61,7 +66,7 @@ export function CheckoutConfirmationPage() {
       <Stack maw={640}>
         <Title order={1}>Order Not Completed</Title>
         <Alert color="red" role="alert">
-          {CHECKOUT_MESSAGES.submitFailed}
+          {failure}
         </Alert>
         <Anchor component={Link} to="/shopping-cart">
           Back to Shopping Cart

@@ -1,6 +1,8 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatMoney } from '@portal/domain';
 import { useSession, useSessionState } from '@/lib/session-store';
+import { balanceText, useBalanceDue } from '../api/balance-due';
 import { countText, useOpenOrderCount, useShippedOrderCount } from '../api/order-counts';
 
 /** External resources of the welcome page (spec 1); they open in a new window. */
@@ -25,6 +27,7 @@ export function DashboardPage() {
   const orderHistory = user.roles.orderHistory;
   const openCount = useOpenOrderCount(orderHistory ? branchNumber : null);
   const shippedCount = useShippedOrderCount(orderHistory ? branchNumber : null);
+  const balanceDue = useBalanceDue(user.roles.accounting);
   const tiles: Tile[] = [];
   if (user.roles.catalog)
     tiles.push({ title: 'Catalog', to: '/products/catalog/portal', text: 'Search products, prices and availability.' });
@@ -41,6 +44,16 @@ export function DashboardPage() {
       to: RECENT_SHIPPED_LINK,
       text: 'Orders shipped in the last 3 days.',
       count: { id: 'shipped-orders-count', text: countText(shippedCount) },
+    });
+  }
+  if (user.roles.accounting) {
+    // Issue 36: what the organization owes, with the statement behind it.
+    const pastDue = balanceDue.data?.pastDue ?? 0;
+    tiles.push({
+      title: 'Balance Due',
+      to: '/account/statement',
+      text: pastDue > 0 ? `${formatMoney(pastDue)} past due.` : 'Open invoices on the account statement.',
+      count: { id: 'balance-due', text: balanceText(balanceDue) },
     });
   }
 
