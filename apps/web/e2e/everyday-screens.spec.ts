@@ -23,10 +23,14 @@ async function expectNoSideScroll(page: Page) {
     .toBeLessThanOrEqual(0);
 }
 
-/** Visible and whole inside the window (not cut off at an edge, not below the fold). */
+/**
+ * Visible and whole inside the window (not cut off at an edge, not below the fold). Whole within a
+ * pixel: an entry scrolled to the edge of the menu's scrolling part can end a fraction of a pixel
+ * past it (ratio 0.9995 seen at 1280x800).
+ */
 async function expectOnScreen(locator: Locator) {
   await expect(locator).toBeVisible();
-  await expect(locator).toBeInViewport({ ratio: 1 });
+  await expect(locator).toBeInViewport({ ratio: 0.99 });
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
@@ -110,7 +114,7 @@ for (const size of [
       await expectOnScreen(menu(page).getByRole('link', { name: 'Profile' }));
       const entries = [
         ...['Shopping Cart', 'Quick Order', 'Saved Carts', 'Home', 'SEMA Badge Scan', 'Lifts & Equipment', 'SEMA Show Specials'],
-        ...['Open Orders', 'Recent Orders', 'Order Search', 'User Administration', 'Addresses', 'Audit Trail', 'Profile'],
+        ...['Open Orders', 'Recent Orders', 'Order Search', 'Statement', 'User Administration', 'Addresses', 'Audit Trail', 'Profile'],
       ];
       for (const name of entries) {
         const entry = menu(page)
