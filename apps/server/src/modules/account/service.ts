@@ -16,13 +16,12 @@ import {
   invoiceImportRowSchema,
   type CreditSummary,
   type ImportResult,
-  type InvoiceImportRow,
   type Statement,
 } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { Principal } from '../auth/index.js';
-import { ImportRejectedError, type ImportRowError, type InputRow, type RowPlace } from '../imports/index.js';
+import { checkInputRows, ImportRejectedError, type InputRow, type RowPlace } from '../imports/index.js';
 import { visibleDocumentNumbers } from '../orders/index.js';
 import { creditLimitOf, lockedCreditLimit } from '../organizations/index.js';
 import { creditUsedCents, statementInvoices, unknownOrganizationIds, upsertInvoices } from './repository.js';
@@ -32,45 +31,13 @@ export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 // --- Import -----------------------------------------------------------------------------------------
 
-const withoutNulls = (cells: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(cells).filter(([, value]) => value !== null && value !== undefined));
-
-function checkRows(rows: InputRow[]): { valid: { position: number; row: InvoiceImportRow }[]; errors: ImportRowError[] } {
-  const valid: { position: number; row: InvoiceImportRow }[] = [];
-  const errors: ImportRowError[] = [];
-  const firstOf = new Map<string, number>();
-  for (const input of rows) {
-    if (input.cellCount !== undefined && input.columnCount !== undefined && input.cellCount !== input.columnCount) {
-      errors.push({
-        position: input.position,
-        field: '',
-        message: `The row has ${input.cellCount} values; the first line names ${input.columnCount} columns.`,
-      });
-      continue;
-    }
-    const parsed = invoiceImportRowSchema.safeParse(withoutNulls(input.cells));
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path.join('.');
-        const message = issue.code === 'invalid_type' && issue.input === undefined ? `${field} is required.` : issue.message;
-        errors.push({ position: input.position, field, message });
-      }
-      continue;
-    }
-    const first = firstOf.get(parsed.data.invoiceNumber);
-    if (first !== undefined) {
-      errors.push({
-        position: input.position,
-        field: 'invoiceNumber',
-        message: `Invoice ${parsed.data.invoiceNumber} appears again (first at ${first}).`,
-      });
-      continue;
-    }
-    firstOf.set(parsed.data.invoiceNumber, input.position);
-    valid.push({ position: input.position, row: parsed.data });
-  }
-  return { valid, errors };
-}
+/** Each row's fields checked, and each invoice number once in the file. */
+const checkRows = (rows: InputRow[]) =>
+  checkInputRows(rows, invoiceImportRowSchema, (row) => ({
+    key: row.invoiceNumber,
+    field: 'invoiceNumber',
+    name: `Invoice ${row.invoiceNumber}`,
+  }));
 
 /**
  * Imports invoices: every row checked (fields, repeated invoice numbers, unknown organizations)

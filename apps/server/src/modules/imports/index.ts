@@ -11,3 +11,4 @@ export { type ImportTarget, runImport } from './service.js';
 export { readCsvRows } from './csv-input.js';
 export { type ImportRowError, type InputRow, type RowPlace, toHttpError } from './errors.js';
 export { IMPORT_BODY_LIMIT } from './routes.js';
+export { checkInputRows, type CheckedRow, type RowIdentity } from './row-check.js';

@@ -16,7 +16,9 @@ import {
   type StockImportRow,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
+import type { z } from 'zod';
 import { ImportFileError, ImportRejectedError, type ImportRowError, type InputRow, type RowPlace } from './errors.js';
+import { checkInputRows, type RowIdentity } from './row-check.js';
 import {
   catalogPriceList,
   existingSkus,
@@ -48,48 +50,15 @@ export const DEFAULT_BATCH_SIZE = 5000;
 type RowOf<K extends ImportKind> = K extends 'catalog' ? CatalogImportRow : K extends 'stock' ? StockImportRow : PriceImportRow;
 type Valid<T> = { position: number; row: T };
 
-/** The fields of a row a JSON body sent as null count as not given. */
-function withoutNulls(cells: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(cells)) if (value !== null && value !== undefined) out[key] = value;
-  return out;
+/** A row's key in its file: the SKU, or the SKU in its warehouse for stock. */
+function identityOf<K extends ImportKind>(kind: K, row: RowOf<K>): RowIdentity {
+  if (kind !== 'stock') return { key: row.sku, field: 'sku', name: `SKU ${row.sku}` };
+  const { warehouse } = row as StockImportRow;
+  return { key: `${row.sku}\u0000${warehouse}`, field: 'sku', name: `SKU ${row.sku} in warehouse ${warehouse}` };
 }
 
 function checkRows<K extends ImportKind>(kind: K, rows: InputRow[]): { valid: Valid<RowOf<K>>[]; errors: ImportRowError[] } {
-  const schema = IMPORT_ROW_SCHEMAS[kind];
-  const valid: Valid<RowOf<K>>[] = [];
-  const errors: ImportRowError[] = [];
-  const firstOfKey = new Map<string, number>();
-  for (const input of rows) {
-    if (input.cellCount !== undefined && input.columnCount !== undefined && input.cellCount !== input.columnCount) {
-      errors.push({
-        position: input.position,
-        field: '',
-        message: `The row has ${input.cellCount} values; the first line names ${input.columnCount} columns.`,
-      });
-      continue;
-    }
-    const parsed = schema.safeParse(withoutNulls(input.cells));
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path.join('.');
-        const message = issue.code === 'invalid_type' && issue.input === undefined ? `${field} is required.` : issue.message;
-        errors.push({ position: input.position, field, message });
-      }
-      continue;
-    }
-    const row = parsed.data as RowOf<K>;
-    const key = kind === 'stock' ? `${row.sku}\u0000${(row as StockImportRow).warehouse}` : row.sku;
-    const first = firstOfKey.get(key);
-    if (first !== undefined) {
-      const what = kind === 'stock' ? `SKU ${row.sku} in warehouse ${(row as StockImportRow).warehouse}` : `SKU ${row.sku}`;
-      errors.push({ position: input.position, field: 'sku', message: `${what} appears again (first at ${first}).` });
-      continue;
-    }
-    firstOfKey.set(key, input.position);
-    valid.push({ position: input.position, row });
-  }
-  return { valid, errors };
+  return checkInputRows(rows, IMPORT_ROW_SCHEMAS[kind] as unknown as z.ZodType<RowOf<K>>, (row) => identityOf(kind, row));
 }
 
 /** Checks that need the database: the SKUs of stock and prices exist, the warehouses exist. */
