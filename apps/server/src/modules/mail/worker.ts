@@ -23,6 +23,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { DEFAULT_MAIL_FROM } from '../../config.js';
+import { startQueueWorker } from '../../db/queue-worker.js';
 import type { Database } from '../../db/client.js';
 import type { MailTransport } from './transport.js';
 
@@ -154,37 +155,9 @@ export type MailWorkerOptions = {
  */
 export function startMailWorker(db: Database, transport: MailTransport, options: MailWorkerOptions): { stop(): Promise<void> } {
   const batchSize = options.batchSize ?? MAIL_DEFAULTS.batchSize;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const round = async () => {
-    try {
-      let sent: number;
-      do {
-        sent = await deliverDueMail(db, transport, { from: options.from, batchSize });
-      } while (!stopped && sent >= batchSize);
-    } catch (error) {
-      options.onError?.(error);
-    }
-  };
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = round().finally(() => {
-        running = undefined;
-        schedule(options.intervalMs);
-      });
-    }, delayMs);
-  };
-  schedule(0);
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startQueueWorker(() => deliverDueMail(db, transport, { from: options.from, batchSize }), {
+    intervalMs: options.intervalMs,
+    batchSize,
+    onError: options.onError,
+  });
 }

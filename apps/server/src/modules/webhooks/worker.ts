@@ -21,6 +21,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { sql } from 'drizzle-orm';
+import { startQueueWorker } from '../../db/queue-worker.js';
 import type { Database } from '../../db/client.js';
 import { enqueueMail } from '../mail/index.js';
 import { signWebhook, WEBHOOK_DEFAULTS, webhookRetryDelayMs } from './signing.js';
@@ -288,35 +289,5 @@ export type WebhookWorkerOptions = WebhookDeliverOptions & {
  */
 export function startWebhookWorker(db: Database, options: WebhookWorkerOptions): { stop(): Promise<void> } {
   const batchSize = options.batchSize ?? WEBHOOK_DEFAULTS.batchSize;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const round = async () => {
-    try {
-      let claimed: number;
-      do {
-        claimed = await deliverDueWebhooks(db, options);
-      } while (!stopped && claimed >= batchSize);
-    } catch (error) {
-      options.onError?.(error);
-    }
-  };
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = round().finally(() => {
-        running = undefined;
-        schedule(options.intervalMs);
-      });
-    }, delayMs);
-  };
-  schedule(0);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startQueueWorker(() => deliverDueWebhooks(db, options), { intervalMs: options.intervalMs, batchSize, onError: options.onError });
 }
