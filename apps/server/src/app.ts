@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
 import { registerConditionalGet } from './http/conditional-get.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerRefusalDelay } from './http/refusal-delay.js';
 import { registerInputSafety } from './http/input-safety.js';
 import { frameworkErrors, registerResponsePolicy } from './http/response-policy.js';
 import { registerWeb } from './http/web.js';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
 
   await app.register(fastifyCookie);
   // X-Frame-Options DENY agrees with CSP frame-ancestors 'none' (helmet's default is SAMEORIGIN).
+  registerRefusalDelay(app, { delayMs: config.refusalDelayMs, maxHeld: 1024 });
   registerSecurityHeaders(app, { contentSecurityPolicy: contentSecurityPolicy(config), xFrameOptions: { action: 'deny' } });
   await app.register(fastifySwagger, {
     openapi: {

@@ -75,6 +75,7 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   PASSWORD_HASH_CONCURRENCY: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().positive()]).optional(),
   PASSWORD_HASH_QUEUE: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)]).optional(),
+  REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10000).default(1000),
   SEED_ON_START: z.enum(['true', 'false', '1', '0', '']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   LIVE_CHAT_SCRIPT_URL: z
@@ -166,6 +167,8 @@ export type Config = {
    */
   passwordHashConcurrency: number | undefined;
   passwordHashQueue: number | undefined;
+  /** How long a 429 of login and the password calls waits before it is answered (http/refusal-delay.ts). */
+  refusalDelayMs: number;
   seedOnStart: boolean;
   webDistDir: string;
   liveChatScriptUrl: string | undefined;
@@ -259,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? hashingConcurrencyPerWorker(concurrency.workers),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    refusalDelayMs: e.REFUSAL_DELAY_MS,
     seedOnStart,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     liveChatScriptUrl: e.LIVE_CHAT_SCRIPT_URL,
@@ -329,6 +333,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PORTAL_MODE: 'demo',
       TRUST_PROXY: '127.0.0.1',
       PASSWORD_HASH_QUEUE: '32',
+      // Refusals answer at once: the limit tests send hundreds (refusal-delay.api.test.ts sets one).
+      REFUSAL_DELAY_MS: '0',
       // Tests recount 'Featured' themselves (catalog/featured.ts refreshFeatured).
       FEATURED_REFRESH_MS: '0',
     }),
