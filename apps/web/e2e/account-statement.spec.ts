@@ -143,6 +143,17 @@ test.describe('account statement', () => {
       await expect(page.getByRole('checkbox', { name: /^Select invoice / }).first()).toBeVisible();
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: '/tmp/statement-390x844.png', fullPage: true });
+      // 'Pay Selected' and its card dialog fit the phone too.
+      await page
+        .getByRole('checkbox', { name: /^Select invoice / })
+        .first()
+        .check();
+      await page.getByRole('button', { name: 'Pay Selected' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Pay Selected Invoices' });
+      await expect(dialog.getByLabel('Card number')).toBeVisible();
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
     });
   });
 });

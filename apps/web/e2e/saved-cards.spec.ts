@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
+import { apiFromPage, expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
 
 /**
  * Issue 36 saved cards (role storedPayments; interface-contract "Saved cards") with the simulated
@@ -63,4 +63,23 @@ test('a user without the storedPayments role is offered no saved cards', async (
   await page.goto('/account/profile');
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Saved Cards' })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the profile's 'Saved Cards' fit without scrolling sideways", async ({ page }) => {
+    await login(page, USERS.owner);
+    const made = await apiFromPage<{ paymentMethodId: string }>(page, 'POST', '/api/simulated-gateway/payment-methods', {
+      cardNumber: '378282246310005',
+      expiry: '11 / 33',
+      cvc: '1234',
+    });
+    expect((await apiFromPage(page, 'POST', '/api/saved-cards', { paymentMethodId: made.body.paymentMethodId })).status).toBe(200);
+    await page.goto('/account/profile');
+    const cards = page.getByRole('region', { name: 'Saved Cards' });
+    await expect(cards.getByText('American Express ending in 0005, expires 11/33')).toBeVisible();
+    await expect(cards.getByRole('button', { name: 'Remove American Express ending in 0005, expires 11/33' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
 });

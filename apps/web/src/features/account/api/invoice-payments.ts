@@ -3,7 +3,8 @@ import { api, downloadFile } from '@/lib/api-client';
 
 /**
  * 'Pay Selected' (issue 36): a pending payment of the selected invoices with the provider's intent.
- * The Idempotency-Key makes a resent request (a network retry) answer the same payment.
+ * Asking again (a second click, a second tab) gives the older payment up on the server, so only the
+ * newest can be paid (decision 020).
  */
 export const startInvoicePayment = (invoiceNumbers: string[]) =>
   api<InvoicePayment>('/api/account/invoice-payments', { method: 'POST', body: { invoiceNumbers } });

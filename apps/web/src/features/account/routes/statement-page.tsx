@@ -49,7 +49,8 @@ function Figure({ label, value, alert }: { label: string; value: string; alert?:
  * /account/statement (issue 36, role accounting; interface-contract "Account statement"): the
  * organization's credit limit, balance, available credit and past due, the aging of the open
  * balances by due date, and the open and recently paid invoices, each with its order (a link when
- * the user may open it) and, when open, a checkbox to select it.
+ * the user may open it) and, when open, a checkbox to select it; 'Pay Selected' pays the selected
+ * invoices by card (PayInvoicesDialog), and each invoice downloads as a PDF.
  */
 export function StatementPage() {
   const { user } = useSession();
