@@ -8,7 +8,7 @@ import { apiFromPage, expect, LIFTS_SKU, login, money, seedCart, test, USERS } f
  * role only, and the layout on a laptop and a phone.
  */
 
-type Statement = { balance: number; invoices: { invoiceNumber: string; status: string; orderLinked: boolean }[] };
+type Statement = { balance: number; invoices: { invoiceNumber: string; status: string; orderLinked: boolean; balance: number }[] };
 
 async function openStatement(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Statement' }).click();
