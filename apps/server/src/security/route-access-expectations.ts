@@ -329,6 +329,58 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     sample: () => ({ url: '/api/integration/organizations/3/credit', body: { creditLimit: null } }),
   },
   'PUT /api/integration/invoices': { access: 'integration', sample: () => ({ body: [] }) },
+  'GET /api/integration/invoice-payments': {
+    access: 'integration',
+    sample: () => ({ query: { since: '2020-01-01T00:00:00Z', limit: 1 } }),
+  },
+  // issue 36: 'Pay Selected' and saved cards. Samples name nothing that exists (404), so the matrix pays nothing.
+  'POST /api/account/invoice-payments': {
+    access: { roles: ['accounting'] },
+    sample: () => ({ body: { invoiceNumbers: ['INV-MATRIX-NONE'] } }),
+    allowed: [404],
+  },
+  'POST /api/account/invoice-payments/:paymentNumber/complete': {
+    access: { roles: ['accounting'] },
+    sample: () => ({ url: '/api/account/invoice-payments/PAY-MATRIX0000/complete' }),
+    allowed: [404],
+  },
+  'GET /api/account/invoices/:invoiceNumber/pdf': {
+    access: { roles: ['accounting'] },
+    sample: () => ({ url: '/api/account/invoices/INV-MATRIX-NONE/pdf' }),
+    allowed: [404],
+  },
+  'POST /api/simulated-gateway/invoice-payments/:paymentNumber/confirm': {
+    access: { roles: ['accounting'] },
+    sample: () => ({
+      url: '/api/simulated-gateway/invoice-payments/PAY-MATRIX0000/confirm',
+      body: { clientSecret: 'pi_x_secret_y', cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' },
+    }),
+    allowed: [404],
+  },
+  'GET /api/saved-cards': { access: { roles: ['storedPayments'] } },
+  'POST /api/saved-cards': {
+    access: { roles: ['storedPayments'] },
+    sample: () => ({ body: { paymentMethodId: 'pm_sim_matrix_none' } }),
+    allowed: [404],
+  },
+  'DELETE /api/saved-cards/:id': {
+    access: { roles: ['storedPayments'] },
+    sample: () => ({ url: '/api/saved-cards/999999' }),
+    allowed: [404],
+  },
+  'POST /api/simulated-gateway/payment-methods': {
+    access: { roles: ['storedPayments'] },
+    sample: () => ({ body: { cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' } }),
+  },
+  'POST /api/checkout/:confirmationNumber/saved-card': {
+    access: { roles: ['checkout', 'storedPayments'] },
+    sample: async (ctx) => ({
+      url: `/api/checkout/${(await ctx.freshCheckout()).confirmationNumber}/saved-card`,
+      body: { savedCardId: 999999 },
+    }),
+    allowed: [404],
+    otherOrganization: [404],
+  },
 
   // password codes (public; the answer never tells whether the email exists)
   'POST /api/secure-challenge': { access: 'public', sample: (ctx) => ({ body: { email: ctx.uniqueEmail() } }) },
