@@ -163,3 +163,24 @@ export async function buildSearchIndexNow(db: Database, catalogId: string): Prom
   const [row] = await queryRows<{ version: string | null }>(db, sql`SELECT version::text FROM catalog_search_totals WHERE catalog_id = ${catalogId}`);
   return (await startBuild(db, catalogId, kept, Number(row?.version ?? 0)))?.index;
 }
+
+/**
+ * Builds the index of every catalog in the background, one after the other (the server's start:
+ * routes.ts), so the first searches after a start find it ready; `log` hears of each.
+ */
+export async function preloadSearchIndexes(
+  db: Database,
+  log: (catalogId: string, facts: { products: number; ms: number; approximateMb: number } | Error) => void,
+): Promise<void> {
+  if (!enabled) return;
+  const catalogs = await queryRows<{ id: string }>(db, sql`SELECT id FROM catalogs ORDER BY id`);
+  for (const { id } of catalogs) {
+    const started = performance.now();
+    try {
+      const index = await buildSearchIndexNow(db, id);
+      if (index) log(id, { products: index.size, ms: Math.round(performance.now() - started), approximateMb: Math.round(index.approximateBytes / 2 ** 20) });
+    } catch (error) {
+      log(id, error as Error);
+    }
+  }
+}
