@@ -2,71 +2,108 @@
  * The catalog's full-text documents held in typed arrays (decision 023): a lexicon in byte order,
  * and per product its lexemes (ids ascending, so in the tsvector's own order) with their weighted
  * positions, plus per lexeme the products holding it (posting lists over product ordinals). Parsed
- * from `document::text` (`'lift':6A,7A 'post':5A`). Pure, so it is unit tested.
+ * from `document::text` (`'lift':6A,7A 'post':5A`) straight into flat arrays: 200,000 products'
+ * documents are millions of entries. Pure, so it is unit tested.
  */
 import { compareBytes, type TsTerm } from './tsquery.js';
 
-const WEIGHT_BITS: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
 const MAX_POSITION = (1 << 14) - 1;
+const QUOTE = 39; // '
+const COLON = 58;
+const COMMA = 44;
 
-/** One document's lexemes (as temporary ids) and positions, while the lexicon is still growing. */
-type ParsedDocument = { lexemes: number[]; positions: number[][] };
+/** A growable typed array. */
+class Growing<T extends Uint32Array | Uint16Array> {
+  length = 0;
+  constructor(public array: T) {}
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const bigger = new (this.array.constructor as new (n: number) => T)(this.array.length * 2);
+      bigger.set(this.array);
+      this.array = bigger;
+    }
+    this.array[this.length++] = value;
+  }
+  done(): T {
+    return this.array.slice(0, this.length) as T;
+  }
+}
 
-/** Reads tsvector text; `lexemeId` names each lexeme. */
-export function parseTsVector(text: string, lexemeId: (lexeme: string) => number): ParsedDocument {
-  const lexemes: number[] = [];
-  const positions: number[][] = [];
+/** A quoted lexeme's text from `from` (after its opening quote), and where it ends (after its closing quote). */
+function lexemeAt(text: string, from: number): { lexeme: string; end: number } {
+  let close = text.indexOf("'", from);
+  while (close >= 0 && text.charCodeAt(close + 1) === QUOTE) close = text.indexOf("'", close + 2);
+  if (close < 0) close = text.length;
+  let lexeme = text.slice(from, close);
+  if (lexeme.includes("'") || lexeme.includes('\\')) lexeme = lexeme.replace(/''/g, "'").replace(/\\(.)/g, '$1');
+  return { lexeme, end: close + 1 };
+}
+
+type Flat = { ids: Growing<Uint32Array>; begins: Growing<Uint32Array>; ends: Growing<Uint32Array>; places: Growing<Uint16Array> };
+
+/** Reads one tsvector's text into the flat arrays: per entry its lexeme id and its positions' span. */
+function parseInto(text: string, lexemeId: (lexeme: string) => number, flat: Flat): void {
   let i = 0;
   while (i < text.length) {
-    if (text[i] !== "'") {
+    if (text.charCodeAt(i) !== QUOTE) {
       i++;
       continue;
     }
-    let lexeme = '';
-    for (i++; i < text.length; ) {
-      const c = text[i]!;
-      if (c === "'" && text[i + 1] === "'") {
-        lexeme += "'";
-        i += 2;
-      } else if (c === '\\' && i + 1 < text.length) {
-        lexeme += text[i + 1];
-        i += 2;
-      } else if (c === "'") {
-        i++;
-        break;
-      } else {
-        lexeme += c;
+    const { lexeme, end } = lexemeAt(text, i + 1);
+    i = end;
+    flat.ids.push(lexemeId(lexeme));
+    flat.begins.push(flat.places.length);
+    if (text.charCodeAt(i) === COLON) {
+      i++;
+      for (;;) {
+        let place = 0;
+        let c = text.charCodeAt(i);
+        while (c >= 48 && c <= 57) {
+          place = place * 10 + (c - 48);
+          c = text.charCodeAt(++i);
+        }
+        // A 3, B 2, C 1; D or no letter 0.
+        const weight = c >= 65 && c <= 68 ? 68 - c : 0;
+        if (c >= 65 && c <= 68) c = text.charCodeAt(++i);
+        flat.places.push((weight << 14) | Math.min(MAX_POSITION, place));
+        if (c !== COMMA) break;
         i++;
       }
     }
-    const places: number[] = [];
-    if (text[i] === ':') {
-      const match = /^:([0-9A-D,]+)/.exec(text.slice(i, i + 400))!;
-      for (const part of match[1]!.split(',')) {
-        const weight = /[A-D]$/.test(part) ? WEIGHT_BITS[part.slice(-1)]! : 0;
-        const place = Math.min(MAX_POSITION, Number.parseInt(part, 10));
-        places.push((weight << 14) | place);
-      }
-      i += match[0].length;
-    }
-    lexemes.push(lexemeId(lexeme));
-    positions.push(places);
+    flat.ends.push(flat.places.length);
   }
-  return { lexemes, positions };
+}
+
+const newFlat = (size: number): Flat => ({
+  ids: new Growing(new Uint32Array(size)),
+  begins: new Growing(new Uint32Array(size)),
+  ends: new Growing(new Uint32Array(size)),
+  places: new Growing(new Uint16Array(size)),
+});
+
+/** One tsvector text's lexemes and positions (the unit tests' view of the parser). */
+export function parseTsVector(text: string): { lexeme: string; positions: number[] }[] {
+  const names: string[] = [];
+  const flat = newFlat(8);
+  parseInto(text, (lexeme) => names.push(lexeme) - 1, flat);
+  return names.map((lexeme, k) => ({ lexeme, positions: [...flat.places.array.slice(flat.begins.array[k]!, flat.ends.array[k]!)] }));
 }
 
 export class SearchDocuments {
   /** Lexemes in byte order; a lexeme's id is its place here. */
   readonly lexicon: string[];
   /** Products holding each lexeme: ordinals ascending, lexeme `id` at postings[postingStart[id] ..< postingStart[id + 1]]. */
-  private readonly postingStart: Uint32Array;
-  private readonly postings: Uint32Array;
-  /** Product `o`'s lexeme ids at termIds[termStart[o] ..< termStart[o + 1]], ascending. */
-  private readonly termStart: Uint32Array;
-  private readonly termIds: Uint32Array;
-  /** Term entry `t`'s positions at positions[positionStart[t] ..< positionStart[t + 1]]. */
-  private readonly positionStart: Uint32Array;
-  private readonly positions: Uint16Array;
+  readonly postingStart: Uint32Array;
+  readonly postings: Uint32Array;
+  /** The entry (of termIds) each posting stands for. */
+  readonly postingEntries: Uint32Array;
+  /** Product `o`'s entries at [termStart[o] ..< termStart[o + 1]]: lexeme ids ascending. */
+  readonly termStart: Uint32Array;
+  readonly termIds: Uint32Array;
+  /** Entry `t`'s positions at positions[positionBegin[t] ..< positionEnd[t]]. */
+  readonly positionBegin: Uint32Array;
+  readonly positionEnd: Uint32Array;
+  readonly positions: Uint16Array;
 
   /** `documents[o]`: product ordinal o's tsvector text. */
   constructor(documents: readonly string[]) {
@@ -75,61 +112,71 @@ export class SearchDocuments {
     const lexemeId = (lexeme: string) => {
       let id = temporary.get(lexeme);
       if (id === undefined) {
-        id = names.length;
-        names.push(lexeme);
+        id = names.push(lexeme) - 1;
         temporary.set(lexeme, id);
       }
       return id;
     };
-    const parsed = documents.map((text) => parseTsVector(text, lexemeId));
+    const flat = newFlat(1 << 16);
+    this.termStart = new Uint32Array(documents.length + 1);
+    documents.forEach((text, o) => {
+      parseInto(text, lexemeId, flat);
+      this.termStart[o + 1] = flat.ids.length;
+    });
     const order = names.map((_, id) => id).sort((a, b) => compareBytes(names[a]!, names[b]!));
     const finalId = new Uint32Array(names.length);
     order.forEach((id, place) => (finalId[id] = place));
     this.lexicon = order.map((id) => names[id]!);
-    this.termStart = new Uint32Array(parsed.length + 1);
-    let terms = 0;
-    let places = 0;
-    for (const [o, document] of parsed.entries()) {
-      terms += document.lexemes.length;
-      places += document.positions.reduce((sum, list) => sum + list.length, 0);
-      this.termStart[o + 1] = terms;
-    }
-    this.termIds = new Uint32Array(terms);
-    this.positionStart = new Uint32Array(terms + 1);
-    this.positions = new Uint16Array(places);
-    this.fillTerms(parsed, finalId);
+    this.positions = flat.places.done();
+    this.termIds = flat.ids.done();
+    this.positionBegin = flat.begins.done();
+    this.positionEnd = flat.ends.done();
+    this.renumber(finalId);
     const postings = this.buildPostings(this.lexicon.length);
     this.postingStart = postings.start;
     this.postings = postings.list;
+    this.postingEntries = postings.entries;
   }
 
-  private fillTerms(parsed: ParsedDocument[], finalId: Uint32Array) {
-    let t = 0;
-    let p = 0;
-    for (const document of parsed) {
-      const entries = document.lexemes.map((id, k) => ({ id: finalId[id]!, places: document.positions[k]! }));
-      entries.sort((a, b) => a.id - b.id);
-      for (const entry of entries) {
-        this.termIds[t] = entry.id;
-        this.positionStart[t] = p;
-        for (const place of entry.places) this.positions[p++] = place;
-        t++;
-      }
+  /**
+   * The entries with their final lexeme ids, ascending within each product (the tsvector's own
+   * order, so they already are unless byte and UTF-16 order differ); positions stay where they are.
+   */
+  private renumber(finalId: Uint32Array): void {
+    const ids = this.termIds;
+    for (let t = 0; t < ids.length; t++) ids[t] = finalId[ids[t]!]!;
+    for (let o = 0; o + 1 < this.termStart.length; o++) {
+      const from = this.termStart[o]!;
+      const to = this.termStart[o + 1]!;
+      let inOrder = true;
+      for (let t = from + 1; t < to && inOrder; t++) inOrder = ids[t - 1]! < ids[t]!;
+      if (inOrder) continue;
+      const entries = Array.from({ length: to - from }, (_, k) => [ids[from + k]!, this.positionBegin[from + k]!, this.positionEnd[from + k]!]);
+      entries.sort((a, b) => a[0]! - b[0]!);
+      entries.forEach(([id, begin, end], k) => {
+        ids[from + k] = id!;
+        this.positionBegin[from + k] = begin!;
+        this.positionEnd[from + k] = end!;
+      });
     }
-    this.positionStart[t] = p;
   }
 
-  private buildPostings(lexemes: number): { start: Uint32Array; list: Uint32Array } {
+  private buildPostings(lexemes: number): { start: Uint32Array; list: Uint32Array; entries: Uint32Array } {
     const start = new Uint32Array(lexemes + 1);
     for (const id of this.termIds) start[id + 1]!++;
     for (let id = 0; id < lexemes; id++) start[id + 1]! += start[id]!;
     const list = new Uint32Array(this.termIds.length);
+    const entries = new Uint32Array(this.termIds.length);
     const next = start.slice(0, lexemes);
     const products = this.termStart.length - 1;
     for (let o = 0; o < products; o++) {
-      for (let t = this.termStart[o]!; t < this.termStart[o + 1]!; t++) list[next[this.termIds[t]!]!++] = o;
+      for (let t = this.termStart[o]!; t < this.termStart[o + 1]!; t++) {
+        const k = next[this.termIds[t]!]!++;
+        list[k] = o;
+        entries[k] = t;
+      }
     }
-    return { start, list };
+    return { start, list, entries };
   }
 
   get products(): number {
@@ -171,7 +218,7 @@ export class SearchDocuments {
       else high = middle;
     }
     for (let t = low; t < end && this.termIds[t]! < range[1]; t++) {
-      found.push(this.positions.subarray(this.positionStart[t]!, this.positionStart[t + 1]!));
+      found.push(this.positions.subarray(this.positionBegin[t]!, this.positionEnd[t]!));
     }
     return found;
   }
@@ -183,7 +230,7 @@ export class SearchDocuments {
 
   /** Bytes held in typed arrays (the memory report). */
   get byteLength(): number {
-    return [this.postingStart, this.postings, this.termStart, this.termIds, this.positionStart, this.positions].reduce(
+    return [this.postingStart, this.postings, this.postingEntries, this.termStart, this.termIds, this.positionBegin, this.positionEnd, this.positions].reduce(
       (sum, array) => sum + array.byteLength,
       0,
     );

@@ -13,7 +13,7 @@ import type { KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase } from './tsquery.js';
 import { SearchDocuments, lowerBound } from './search-documents.js';
-import { tsRank } from './ts-rank.js';
+import { orRanks, ranker } from './ts-rank.js';
 import { TopK } from './top-k.js';
 
 /** A catalog_search row with its catalog_prices row, as the store loads them. */
@@ -331,36 +331,72 @@ export class CatalogSearchIndex {
 
   /**
    * repository.ts relevanceOrder: the exact SKU, SKUs starting with the text, labels holding every
-   * word, then ts_rank of the document (ts-rank.ts), then the SKU.
+   * word, then ts_rank of the document (ts-rank.ts), then the SKU. Tiers first: only the products of
+   * the tiers the window reaches are ranked, and a query ranked by calc_rank_or is ranked for every
+   * product in one walk of its posting lists.
    */
   private relevancePage(matches: Matches, accept: (o: number) => boolean, plan: KeywordPlan, query: TsNode | 'empty' | undefined, window: { limit: number; offset: number }): string[] {
-    const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
-    const tier = (o: number) => {
-      const exact = plan.skuCompact ? this.skuCompacts[o] === plan.skuCompact : this.skuKeys[o] === plan.lower;
-      const prefix = plan.skuCompact ? this.skuCompacts[o]!.startsWith(plan.skuCompact) : this.skuKeys[o]!.startsWith(plan.lower);
-      const label = words.length > 0 && words.every((word) => this.labelKeys[o]!.includes(word));
-      return (exact ? 4 : 0) + (prefix ? 2 : 0) + (label ? 1 : 0);
-    };
+    const candidates = this.accepted(matches, accept);
+    const tiers = this.tiersOf(candidates, plan);
+    const counts = new Uint32Array(8);
+    for (const tier of tiers) counts[tier]!++;
+    let lowest = 7;
+    for (let seen = counts[7]!; lowest > 0 && seen < window.offset + window.limit; seen += counts[lowest]!) lowest--;
     const rank = this.ranker(query);
-    // Each product's tier and rank, worked out once, when a comparison first needs it.
-    const tiers = new Int8Array(this.size).fill(-1);
-    const ranks = new Float64Array(this.size).fill(Number.NaN);
-    const tierOf = (o: number) => (tiers[o] === -1 ? (tiers[o] = tier(o)) : tiers[o]!);
-    const rankOf = (o: number) => {
-      const known = ranks[o]!;
-      return known === known ? known : (ranks[o] = rank(o));
-    };
-    return this.topOf(matches, accept, window, (a, b) => tierOf(b) - tierOf(a) || rankOf(b) - rankOf(a) || a - b);
+    const tierOf = new Int8Array(this.size);
+    const top = new TopK(window.offset + window.limit, (a, b) => tierOf[b]! - tierOf[a]! || rank(b) - rank(a) || a - b);
+    candidates.forEach((o, k) => {
+      if (tiers[k]! < lowest) return;
+      tierOf[o] = tiers[k]!;
+      top.add(o);
+    });
+    return top.sorted().slice(window.offset).map((o) => this.skus[o]!);
+  }
+
+  /** The ordinals of the matches that `accept` takes, ascending. */
+  private accepted(matches: Matches, accept: (o: number) => boolean): Uint32Array {
+    const found = new Growing();
+    if (matches === 'all') {
+      for (let o = 0; o < this.size; o++) if (accept(o)) found.push(o);
+    } else forEachBit(matches, (o) => accept(o) && found.push(o));
+    return found.done();
+  }
+
+  /** Each candidate's relevance tier: 4 the exact SKU, 2 a SKU starting with the text, 1 a label holding every word. */
+  private tiersOf(candidates: Uint32Array, plan: KeywordPlan): Uint8Array {
+    const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
+    // Only SKUs starting with the text can be exact or prefixes: a range of the compact order.
+    const skuTiers = new Map<number, number>();
+    if (plan.skuCompact) {
+      for (const o of this.compactPrefix(plan.skuCompact)) skuTiers.set(o, this.skuCompacts[o] === plan.skuCompact ? 6 : 2);
+    }
+    const tiers = new Uint8Array(candidates.length);
+    candidates.forEach((o, k) => {
+      const sku = plan.skuCompact
+        ? (skuTiers.get(o) ?? 0)
+        : (this.skuKeys[o] === plan.lower ? 4 : 0) + (this.skuKeys[o]!.startsWith(plan.lower) ? 2 : 0);
+      const label = words.length > 0 && words.every((word) => this.labelKeys[o]!.includes(word));
+      tiers[k] = sku + (label ? 1 : 0);
+    });
+    return tiers;
   }
 
   /** ts_rank of each product for the query; 0 when the plan has no tsquery. */
   private ranker(query: TsNode | 'empty' | undefined): (o: number) => number {
     if (!query) return () => 0;
     if (query === 'empty') return () => 0;
-    const terms = sortedUniqueTerms(query);
-    const ranges = terms.map((term) => this.documents.lexemeRange(term));
-    const byDistance = rankByDistance(query);
-    return (o) => tsRank(ranges.map((range) => this.documents.entries(o, range)), byDistance, this.documents.isEmpty(o));
+    const ranges = sortedUniqueTerms(query).map((term) => this.documents.lexemeRange(term));
+    if (!rankByDistance(query) || ranges.length < 2) {
+      const ranks = orRanks(this.documents, ranges);
+      return (o) => ranks[o]!;
+    }
+    // Pairs of positions: worked out per product, once, when a comparison first needs it.
+    const byProduct = ranker(this.documents, ranges, true);
+    const known = new Float64Array(this.size).fill(Number.NaN);
+    return (o) => {
+      const rank = known[o]!;
+      return rank === rank ? rank : (known[o] = byProduct(o));
+    };
   }
 
   /** ts_rank of one product for a query (the comparison test's view of the ranker). */
@@ -470,3 +506,20 @@ function placesOf(entries: Uint16Array[]): Set<number> {
 }
 
 export { lowerBound, termsOf };
+
+/** A growable list of ordinals. */
+class Growing {
+  private array = new Uint32Array(1024);
+  private length = 0;
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const bigger = new Uint32Array(this.array.length * 2);
+      bigger.set(this.array);
+      this.array = bigger;
+    }
+    this.array[this.length++] = value;
+  }
+  done(): Uint32Array {
+    return this.array.subarray(0, this.length);
+  }
+}
