@@ -168,11 +168,20 @@ async function waitForIndex(server: BenchServer, traffic: CatalogTraffic, header
   const started = performance.now();
   let fast = 0;
   while (fast < 3 && performance.now() - started < 600_000) {
-    const outcome = await runLoad({ baseUrl: server.baseUrl, headers, clients: 1, seconds: 60, maxRequests: 1, next: () => traffic.wordsSearch() });
+    const outcome = await runLoad({
+      baseUrl: server.baseUrl,
+      headers,
+      clients: 1,
+      seconds: 60,
+      maxRequests: 1,
+      next: () => traffic.wordsSearch(),
+    });
     fast = outcome.total.requests === 1 && outcome.total.p95 < 250 ? fast + 1 : 0;
     if (fast === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  console.log(`search index ready after ${((performance.now() - started) / 1000).toFixed(0)} s${fast < 3 ? ' (not seen fast: measuring anyway)' : ''}`);
+  console.log(
+    `search index ready after ${((performance.now() - started) / 1000).toFixed(0)} s${fast < 3 ? ' (not seen fast: measuring anyway)' : ''}`,
+  );
 }
 
 /** The budget rows at `clients` clients, one after another, with the feed on. */

@@ -20,7 +20,10 @@ async function parsedQuery(db: Database, tsQuery: string): Promise<TsNode | 'emp
 }
 
 /** The plan and its parsed tsquery; null when the index cannot evaluate the query. */
-async function planOf(db: Database, filter: SearchFilter): Promise<{ plan: KeywordPlan | null; query: TsNode | 'empty' | undefined } | null> {
+async function planOf(
+  db: Database,
+  filter: SearchFilter,
+): Promise<{ plan: KeywordPlan | null; query: TsNode | 'empty' | undefined } | null> {
   const plan = keywordPlan(filter.keywords, filter.corrections, filter.alternatives);
   if (!plan?.tsQuery) return { plan, query: undefined };
   const query = await parsedQuery(db, plan.tsQuery);
@@ -50,7 +53,12 @@ export async function indexedSearch(
 }
 
 /** The suggestions' SKUs from the index; undefined when it cannot evaluate the query. */
-export async function indexedSuggestions(db: Database, index: CatalogSearchIndex, filter: SearchFilter, limit: number): Promise<string[] | undefined> {
+export async function indexedSuggestions(
+  db: Database,
+  index: CatalogSearchIndex,
+  filter: SearchFilter,
+  limit: number,
+): Promise<string[] | undefined> {
   const planned = await planOf(db, filter);
   if (!planned) return undefined;
   return index.suggestions(planned.plan, planned.query, limit);

@@ -151,7 +151,11 @@ export class SearchDocuments {
       let inOrder = true;
       for (let t = from + 1; t < to && inOrder; t++) inOrder = ids[t - 1]! < ids[t]!;
       if (inOrder) continue;
-      const entries = Array.from({ length: to - from }, (_, k) => [ids[from + k]!, this.positionBegin[from + k]!, this.positionEnd[from + k]!]);
+      const entries = Array.from({ length: to - from }, (_, k) => [
+        ids[from + k]!,
+        this.positionBegin[from + k]!,
+        this.positionEnd[from + k]!,
+      ]);
       entries.sort((a, b) => a[0]! - b[0]!);
       entries.forEach(([id, begin, end], k) => {
         ids[from + k] = id!;
@@ -230,10 +234,16 @@ export class SearchDocuments {
 
   /** Bytes held in typed arrays (the memory report). */
   get byteLength(): number {
-    return [this.postingStart, this.postings, this.postingEntries, this.termStart, this.termIds, this.positionBegin, this.positionEnd, this.positions].reduce(
-      (sum, array) => sum + array.byteLength,
-      0,
-    );
+    return [
+      this.postingStart,
+      this.postings,
+      this.postingEntries,
+      this.termStart,
+      this.termIds,
+      this.positionBegin,
+      this.positionEnd,
+      this.positions,
+    ].reduce((sum, array) => sum + array.byteLength, 0);
   }
 }
 

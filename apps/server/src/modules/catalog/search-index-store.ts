@@ -160,7 +160,10 @@ export async function buildSearchIndexNow(db: Database, catalogId: string): Prom
   const map = keptOf(db);
   let kept = map.get(catalogId);
   if (!kept) map.set(catalogId, (kept = {}));
-  const [row] = await queryRows<{ version: string | null }>(db, sql`SELECT version::text FROM catalog_search_totals WHERE catalog_id = ${catalogId}`);
+  const [row] = await queryRows<{ version: string | null }>(
+    db,
+    sql`SELECT version::text FROM catalog_search_totals WHERE catalog_id = ${catalogId}`,
+  );
   return (await startBuild(db, catalogId, kept, Number(row?.version ?? 0)))?.index;
 }
 
@@ -178,7 +181,12 @@ export async function preloadSearchIndexes(
     const started = performance.now();
     try {
       const index = await buildSearchIndexNow(db, id);
-      if (index) log(id, { products: index.size, ms: Math.round(performance.now() - started), approximateMb: Math.round(index.approximateBytes / 2 ** 20) });
+      if (index)
+        log(id, {
+          products: index.size,
+          ms: Math.round(performance.now() - started),
+          approximateMb: Math.round(index.approximateBytes / 2 ** 20),
+        });
     } catch (error) {
       log(id, error as Error);
     }

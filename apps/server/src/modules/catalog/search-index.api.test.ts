@@ -133,9 +133,17 @@ describe('the index answers as the SQL search does', () => {
 
   it('ranks as ts_rank does, to the last bit', { timeout: 120_000 }, async () => {
     const index = (await buildSearchIndexNow(t.db, 'lifts'))!;
-    for (const text of ["'lift':*", "'two':* & 'post':*", "( 'scisor':* | 'scissor':* ) & 'lift':*", "'tire':* <-> 'changer':*", "'heavi':* & 'duti':* & 'lift':*"]) {
+    for (const text of [
+      "'lift':*",
+      "'two':* & 'post':*",
+      "( 'scisor':* | 'scissor':* ) & 'lift':*",
+      "'tire':* <-> 'changer':*",
+      "'heavi':* & 'duti':* & 'lift':*",
+    ]) {
       const rows = (
-        await t.db.execute(sql`SELECT sku, ts_rank(document, ${text}::tsquery)::float8 AS rank FROM catalog_search WHERE catalog_id = 'lifts'`)
+        await t.db.execute(
+          sql`SELECT sku, ts_rank(document, ${text}::tsquery)::float8 AS rank FROM catalog_search WHERE catalog_id = 'lifts'`,
+        )
       ).rows as { sku: string; rank: number }[];
       const query = parseTsQuery(text);
       if (query === null || query === 'empty') throw new Error(text);
@@ -150,8 +158,9 @@ describe('the index follows the database', () => {
     const [unstocked] = (
       await t.db.execute(sql`SELECT sku FROM catalog_search WHERE catalog_id = 'lifts' AND stocked_warehouses = '{}' ORDER BY sku LIMIT 1`)
     ).rows as { sku: string }[];
-    const [serving] = (await t.db.execute(sql`SELECT code FROM warehouses WHERE 'CO' = ANY(region_states) AND code <> 'SHW2' ORDER BY code LIMIT 1`))
-      .rows as { code: string }[];
+    const [serving] = (
+      await t.db.execute(sql`SELECT code FROM warehouses WHERE 'CO' = ANY(region_states) AND code <> 'SHW2' ORDER BY code LIMIT 1`)
+    ).rows as { code: string }[];
     expect(unstocked && serving).toBeTruthy();
     await t.db.execute(sql`INSERT INTO stock (warehouse_code, sku, quantity) VALUES (${serving!.code}, ${unstocked!.sku}, 3)
       ON CONFLICT (warehouse_code, sku) DO UPDATE SET quantity = 3`);
@@ -175,37 +184,50 @@ describe('the index follows the database', () => {
   });
 
   it('follows an import: a newly listed product is found', async () => {
-    await t.db.execute(sql`INSERT INTO products (sku, brand, label, category, msrp_cents) VALUES ('IDX-NEW-1', 'Indexco', 'Quokkalift platform', 'Gizmos', 1000)`);
+    await t.db.execute(
+      sql`INSERT INTO products (sku, brand, label, category, msrp_cents) VALUES ('IDX-NEW-1', 'Indexco', 'Quokkalift platform', 'Gizmos', 1000)`,
+    );
     await t.db.execute(sql`INSERT INTO catalog_products (catalog_id, sku) VALUES ('lifts', 'IDX-NEW-1')`);
     const answer = await searchWith({ ...lifts, keywords: 'quokkalift' }, true);
     expect(answer.results.map((p) => p.sku)).toEqual(['IDX-NEW-1']);
     expect((await searchWith({ ...lifts, keywords: 'idxnew' }, true)).results[0]?.sku).toBe('IDX-NEW-1');
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('is followed by a second process: a change made through one handle is seen through another', async () => {
-    const { name } = (await t.db.execute(sql`SELECT current_database() AS name`)).rows[0] as { name: string };
-    const other = await openDatabase({ kind: 'postgres', url: databaseUrlWith(process.env.DATABASE_URL!, name), poolSize: 2 });
-    try {
-      await buildSearchIndexNow(other.db, 'lifts');
-      const [row] = (await t.db.execute(sql`SELECT sku FROM catalog_search WHERE catalog_id = 'lifts' ORDER BY sku DESC LIMIT 1`)).rows as { sku: string }[];
-      await t.db.execute(sql`UPDATE stock SET quantity = 0 WHERE sku = ${row!.sku}`);
-      await t.db.execute(sql`INSERT INTO stock (warehouse_code, sku, quantity) SELECT code, ${row!.sku}, 0 FROM warehouses ON CONFLICT DO NOTHING`);
-      const ctx = await contextOn(other.db);
-      const index = (await searchIndexFor(other.db, ctx))!;
-      expect(index).toBeDefined();
-      expect(index.stockedCodes(row!.sku)).toEqual([]);
-      await t.db.execute(sql`UPDATE stock SET quantity = 9 WHERE sku = ${row!.sku} AND warehouse_code = (SELECT min(code) FROM warehouses)`);
-      const again = (await searchIndexFor(other.db, await contextOn(other.db)))!;
-      expect(again.stockedCodes(row!.sku)).toHaveLength(1);
-    } finally {
-      await other.close();
-    }
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'is followed by a second process: a change made through one handle is seen through another',
+    async () => {
+      const { name } = (await t.db.execute(sql`SELECT current_database() AS name`)).rows[0] as { name: string };
+      const other = await openDatabase({ kind: 'postgres', url: databaseUrlWith(process.env.DATABASE_URL!, name), poolSize: 2 });
+      try {
+        await buildSearchIndexNow(other.db, 'lifts');
+        const [row] = (await t.db.execute(sql`SELECT sku FROM catalog_search WHERE catalog_id = 'lifts' ORDER BY sku DESC LIMIT 1`))
+          .rows as { sku: string }[];
+        await t.db.execute(sql`UPDATE stock SET quantity = 0 WHERE sku = ${row!.sku}`);
+        await t.db.execute(
+          sql`INSERT INTO stock (warehouse_code, sku, quantity) SELECT code, ${row!.sku}, 0 FROM warehouses ON CONFLICT DO NOTHING`,
+        );
+        const ctx = await contextOn(other.db);
+        const index = (await searchIndexFor(other.db, ctx))!;
+        expect(index).toBeDefined();
+        expect(index.stockedCodes(row!.sku)).toEqual([]);
+        await t.db.execute(
+          sql`UPDATE stock SET quantity = 9 WHERE sku = ${row!.sku} AND warehouse_code = (SELECT min(code) FROM warehouses)`,
+        );
+        const again = (await searchIndexFor(other.db, await contextOn(other.db)))!;
+        expect(again.stockedCodes(row!.sku)).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
 
 /** The lifts catalog's context as a search on `db` reads it (version and data revision included). */
 async function contextOn(db: TestApp['db']) {
-  const [user] = (await db.execute(sql`SELECT u.id, u.organization_id FROM users u WHERE u.email = ${ADMIN}`)).rows as { id: number; organization_id: number }[];
+  const [user] = (await db.execute(sql`SELECT u.id, u.organization_id FROM users u WHERE u.email = ${ADMIN}`)).rows as {
+    id: number;
+    organization_id: number;
+  }[];
   const principal = {
     user: { id: user!.id, organizationId: user!.organization_id, useOrganizationCatalogs: true, restrictedPricing: false },
     organization: { priceListId: null },

@@ -42,7 +42,13 @@ const warehouses = [
   { code: 'W1', regionStates: ['CO'], servesCatalog: true },
   { code: 'W2', regionStates: ['CA'], servesCatalog: true },
 ];
-const filter = (over: Partial<SearchFilter> = {}): SearchFilter => ({ keywords: '', brands: [], categories: [], inRegionOnly: false, ...over });
+const filter = (over: Partial<SearchFilter> = {}): SearchFilter => ({
+  keywords: '',
+  brands: [],
+  categories: [],
+  inRegionOnly: false,
+  ...over,
+});
 
 function matchesOf(index: CatalogSearchIndex, keywords: string, tsQueryText: string | undefined) {
   const plan = keywordPlan(keywords);
@@ -50,7 +56,13 @@ function matchesOf(index: CatalogSearchIndex, keywords: string, tsQueryText: str
   return { plan, query, matches: index.match(plan, query) };
 }
 
-const page = (index: CatalogSearchIndex, keywords: string, tsq: string | undefined, sort: Parameters<CatalogSearchIndex['page']>[3]['sort'], f = filter()) => {
+const page = (
+  index: CatalogSearchIndex,
+  keywords: string,
+  tsq: string | undefined,
+  sort: Parameters<CatalogSearchIndex['page']>[3]['sort'],
+  f = filter(),
+) => {
   const { plan, query, matches } = matchesOf(index, keywords, tsq);
   return index.page(matches, plan, query, { filter: f, region: index.regionBits('CO'), sort, price: 'catalog' }, { limit: 10, offset: 0 });
 };

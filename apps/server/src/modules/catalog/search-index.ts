@@ -246,7 +246,9 @@ export class CatalogSearchIndex {
     else forEachBit(matches, count);
     const rows: FacetRow[] = [];
     brandCounts.forEach((n, id) => n > 0 && rows.push({ group: 'brand', value: this.brandNames[id]!, count: n }));
-    categoryCounts.forEach((n, id) => n > 0 && this.categoryNames[id] !== '' && rows.push({ group: 'category', value: this.categoryNames[id]!, count: n }));
+    categoryCounts.forEach(
+      (n, id) => n > 0 && this.categoryNames[id] !== '' && rows.push({ group: 'category', value: this.categoryNames[id]!, count: n }),
+    );
     rows.push({ group: 'availability', value: 'inRegion', count: inRegion }, { group: 'availability', value: 'any', count: any });
     return rows;
   }
@@ -266,7 +268,8 @@ export class CatalogSearchIndex {
   private passes(filter: SearchFilter, region: number): (o: number) => boolean {
     const brandOk = this.brandSelection(filter.brands);
     const categoryOk = this.categorySelection(filter.categories);
-    return (o) => brandOk[this.brandOf[o]!]! && categoryOk[this.categoryOf[o]!]! && (!filter.inRegionOnly || (this.stocked[o]! & region) !== 0);
+    return (o) =>
+      brandOk[this.brandOf[o]!]! && categoryOk[this.categoryOf[o]!]! && (!filter.inRegionOnly || (this.stocked[o]! & region) !== 0);
   }
 
   // ---- ordering ----
@@ -321,12 +324,20 @@ export class CatalogSearchIndex {
   }
 
   /** The window of the matches that `accept` takes, in `compare` order: a bounded heap, never a sort of every match. */
-  private topOf(matches: Matches, accept: (o: number) => boolean, window: { limit: number; offset: number }, compare: (a: number, b: number) => number): string[] {
+  private topOf(
+    matches: Matches,
+    accept: (o: number) => boolean,
+    window: { limit: number; offset: number },
+    compare: (a: number, b: number) => number,
+  ): string[] {
     const top = new TopK(window.offset + window.limit, compare);
     if (matches === 'all') {
       for (let o = 0; o < this.size; o++) if (accept(o)) top.add(o);
     } else forEachBit(matches, (o) => accept(o) && top.add(o));
-    return top.sorted().slice(window.offset).map((o) => this.skus[o]!);
+    return top
+      .sorted()
+      .slice(window.offset)
+      .map((o) => this.skus[o]!);
   }
 
   /**
@@ -335,7 +346,13 @@ export class CatalogSearchIndex {
    * the tiers the window reaches are ranked, and a query ranked by calc_rank_or is ranked for every
    * product in one walk of its posting lists.
    */
-  private relevancePage(matches: Matches, accept: (o: number) => boolean, plan: KeywordPlan, query: TsNode | 'empty' | undefined, window: { limit: number; offset: number }): string[] {
+  private relevancePage(
+    matches: Matches,
+    accept: (o: number) => boolean,
+    plan: KeywordPlan,
+    query: TsNode | 'empty' | undefined,
+    window: { limit: number; offset: number },
+  ): string[] {
     const candidates = this.accepted(matches, accept);
     const tiers = this.tiersOf(candidates, plan);
     const counts = new Uint32Array(8);
@@ -350,7 +367,10 @@ export class CatalogSearchIndex {
       tierOf[o] = tiers[k]!;
       top.add(o);
     });
-    return top.sorted().slice(window.offset).map((o) => this.skus[o]!);
+    return top
+      .sorted()
+      .slice(window.offset)
+      .map((o) => this.skus[o]!);
   }
 
   /** The ordinals of the matches that `accept` takes, ascending. */
@@ -430,7 +450,11 @@ export class CatalogSearchIndex {
       forEachBit(words, (o) => top.add(o));
       for (const o of top.sorted()) {
         const seen = found.get(o);
-        found.set(o, { exact: seen?.exact ?? false, part: Math.min(seen?.part ?? 2, 2), popularity: Math.max(seen?.popularity ?? 0, this.popularity[o]!) });
+        found.set(o, {
+          exact: seen?.exact ?? false,
+          part: Math.min(seen?.part ?? 2, 2),
+          popularity: Math.max(seen?.popularity ?? 0, this.popularity[o]!),
+        });
       }
     }
     return [...found.entries()]
@@ -453,7 +477,9 @@ export class CatalogSearchIndex {
   /** Bytes of the typed arrays and an estimate of the strings (the memory report). */
   get approximateBytes(): number {
     const strings = this.skuText.length * 2 * 4 + this.labelKeys.reduce((sum, label) => sum + label.length * 2, 0);
-    return this.documents.byteLength + strings + this.size * (4 * 6) + this.documents.lexicon.reduce((sum, w) => sum + w.length * 2 + 16, 0);
+    return (
+      this.documents.byteLength + strings + this.size * (4 * 6) + this.documents.lexicon.reduce((sum, w) => sum + w.length * 2 + 16, 0)
+    );
   }
 }
 

@@ -254,7 +254,12 @@ async function keywordTerms(
  * Catalog words for each typed word of 5+ letters that no catalog word starts with (issue 32), from
  * the catalog's in-process index when the search has one (its lexicon is ts_stat's), else loaded.
  */
-async function typoCorrections(db: Database, ctx: PricingContext, keywords: string, index?: CatalogSearchIndex): Promise<Map<string, string[]>> {
+async function typoCorrections(
+  db: Database,
+  ctx: PricingContext,
+  keywords: string,
+  index?: CatalogSearchIndex,
+): Promise<Map<string, string[]>> {
   const corrections = new Map<string, string[]>();
   const words = searchWords(keywords).filter((word) => typoBudget(word) > 0);
   if (words.length === 0) return corrections;

@@ -43,7 +43,11 @@ export type RankedDocuments = {
  * match the lexeme id ranges `ranges`; `byDistance` when the query's top operator is `&` or a phrase.
  * Reads the typed arrays in place: a broad word ranks 100,000 products per search.
  */
-export function ranker(documents: RankedDocuments, ranges: readonly (readonly [number, number])[], byDistance: boolean): (o: number) => number {
+export function ranker(
+  documents: RankedDocuments,
+  ranges: readonly (readonly [number, number])[],
+  byDistance: boolean,
+): (o: number) => number {
   const items = ranges.length;
   const spanFrom = new Uint32Array(items);
   const spanTo = new Uint32Array(items);
@@ -69,7 +73,8 @@ export function ranker(documents: RankedDocuments, ranges: readonly (readonly [n
   const rankOr = () => {
     let result = f(0);
     for (let i = 0; i < items; i++) {
-      for (let t = spanFrom[i]!; t < spanTo[i]!; t++) result = f(result + orTerm(positions, positionBegin[t]!, positionEnd[t]!) / 1.64493406685);
+      for (let t = spanFrom[i]!; t < spanTo[i]!; t++)
+        result = f(result + orTerm(positions, positionBegin[t]!, positionEnd[t]!) / 1.64493406685);
     }
     return items > 0 ? f(result / items) : result;
   };
