@@ -432,6 +432,11 @@ export class CatalogSearchIndex {
     return [...this.warehouseBit].filter(([, bit]) => (this.stocked[o]! & (1 << bit)) !== 0).map(([code]) => code);
   }
 
+  /** Every product's label_key, in ordinal order (the index bench draws its words from them). */
+  labels(): readonly string[] {
+    return this.labelKeys;
+  }
+
   // ---- suggestions ----
 
   /** repository.ts suggestionSkusSql: the exact SKU, SKU prefixes in compact order, then word matches, the most ordered first. */
