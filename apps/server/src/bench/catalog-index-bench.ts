@@ -30,7 +30,9 @@ function syntheticRows(n: number, random: Random): Row[] {
     const sku = `AB${(i % 97).toString(36).toUpperCase()}-${String(i).padStart(6, '0')}`;
     const words = Array.from({ length: 40 }, (_, k) => (k < 6 && random() < 0.6 ? pick(random, common) : pick(random, vocabulary)));
     const places = new Map<string, string[]>();
-    [sku.toLowerCase(), ...words].forEach((word, j) => places.set(word, [...(places.get(word) ?? []), `${j + 1}${j < 8 ? 'A' : j < 10 ? 'B' : ''}`]));
+    [sku.toLowerCase(), ...words].forEach((word, j) =>
+      places.set(word, [...(places.get(word) ?? []), `${j + 1}${j < 8 ? 'A' : j < 10 ? 'B' : ''}`]),
+    );
     const document = [...places.keys()]
       .sort()
       .map((word) => `'${word}':${places.get(word)!.join(',')}`)
@@ -68,10 +70,15 @@ async function timed(index: Index, parse: Parse, keywords: string, region: numbe
   return { wall: performance.now() - wall, cpu: (used.user + used.system) / 1000 };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
 
 export async function run(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, strict: true, options: { db: { type: 'string' }, synthetic: { type: 'string' }, catalog: { type: 'string' }, queries: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: { db: { type: 'string' }, synthetic: { type: 'string' }, catalog: { type: 'string' }, queries: { type: 'string' } },
+  });
   const random = seededRandom(7);
   const perKind = Number(values.queries ?? 40);
   const memoryBefore = process.memoryUsage().rss;
@@ -92,7 +99,9 @@ export async function run(args: string[]): Promise<void> {
     const built = await catalogSearchIndexBench.buildSearchIndexNow(capture.db, values.catalog ?? 'lifts');
     if (!built) throw new Error('the index was not built');
     index = built;
-    console.log(`catalog index bench on ${describeTarget(target)}, catalog ${values.catalog ?? 'lifts'}: ${index.size.toLocaleString('en-US')} products`);
+    console.log(
+      `catalog index bench on ${describeTarget(target)}, catalog ${values.catalog ?? 'lifts'}: ${index.size.toLocaleString('en-US')} products`,
+    );
   }
   global.gc?.();
   console.log(
@@ -105,7 +114,10 @@ export async function run(args: string[]): Promise<void> {
     ['two or three words', () => wordsOfLabel(pick(random, labels), random)],
     ['one broad word', () => pick(random, ['lift', 'lif', 'post', 'tire', 'air', 'compressor', 'li', 'two'])],
     ['a word with one typo', () => (typoWords.length ? typoOf(pick(random, typoWords), known, random) : undefined)],
-    ['SKU or prefix, with or without dashes', () => skuPrefix(pick(random, index.skus), random() < 0.5, random) ?? dashlessSku(pick(random, index.skus))],
+    [
+      'SKU or prefix, with or without dashes',
+      () => skuPrefix(pick(random, index.skus), random() < 0.5, random) ?? dashlessSku(pick(random, index.skus)),
+    ],
     ['browse (featured, facets)', () => ''],
   ];
   const region = index.regionBits('CO');
@@ -121,7 +133,9 @@ export async function run(args: string[]): Promise<void> {
       cpus.push(cpu);
     }
     const f = (n: number) => n.toFixed(1).padStart(8);
-    console.log(`${name.padEnd(40)} |${f(percentile(walls, 50))} |${f(percentile(walls, 95))} |${f(percentile(cpus, 50))} |${f(percentile(cpus, 95))}`);
+    console.log(
+      `${name.padEnd(40)} |${f(percentile(walls, 50))} |${f(percentile(walls, 95))} |${f(percentile(cpus, 50))} |${f(percentile(cpus, 95))}`,
+    );
   }
   await close();
 }

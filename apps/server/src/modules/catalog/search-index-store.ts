@@ -30,6 +30,8 @@ type Kept = {
   building?: { version: number; done: Promise<Built | undefined> };
   /** The delta under way. */
   catchingUp?: Promise<void>;
+  /** A version whose build failed (say, more warehouses than the index holds): not tried again for it. */
+  failedVersion?: number;
 };
 
 const keptOf = perDatabase(() => new Map<string, Kept>());
@@ -108,12 +110,16 @@ async function catchUp(db: Database, catalogId: string, built: Built): Promise<v
 
 function startBuild(db: Database, catalogId: string, kept: Kept, version: number): Promise<Built | undefined> {
   if (kept.building && kept.building.version >= version) return kept.building.done;
+  if (kept.failedVersion !== undefined && kept.failedVersion >= version) return Promise.resolve(undefined);
   const done = build(db, catalogId).then(
     (built) => {
       if (!kept.built || kept.built.version < built.version) kept.built = built;
       return built;
     },
-    () => undefined,
+    () => {
+      kept.failedVersion = version;
+      return undefined;
+    },
   );
   const building = { version, done };
   kept.building = building;
