@@ -23,6 +23,8 @@ import { CatalogSearchIndex, type IndexRow, type IndexWarehouse } from './search
 /** Catalogs this size or smaller are built while the search waits (a few ms); larger ones in the background. */
 export const SMALL_CATALOG = 20_000;
 
+const RETRY_FAILED_BUILD_MS = 60_000;
+
 type Built = { version: number; revision: bigint; index: CatalogSearchIndex };
 type Kept = {
   built?: Built;
@@ -30,8 +32,8 @@ type Kept = {
   building?: { version: number; done: Promise<Built | undefined> };
   /** The delta under way. */
   catchingUp?: Promise<void>;
-  /** A version whose build failed (say, more warehouses than the index holds): not tried again for it. */
-  failedVersion?: number;
+  /** A build that failed (say, more warehouses than the index holds): not tried again for a minute. */
+  failed?: { version: number; at: number };
 };
 
 const keptOf = perDatabase(() => new Map<string, Kept>());
@@ -110,14 +112,15 @@ async function catchUp(db: Database, catalogId: string, built: Built): Promise<v
 
 function startBuild(db: Database, catalogId: string, kept: Kept, version: number): Promise<Built | undefined> {
   if (kept.building && kept.building.version >= version) return kept.building.done;
-  if (kept.failedVersion !== undefined && kept.failedVersion >= version) return Promise.resolve(undefined);
+  if (kept.failed && kept.failed.version >= version && Date.now() - kept.failed.at < RETRY_FAILED_BUILD_MS)
+    return Promise.resolve(undefined);
   const done = build(db, catalogId).then(
     (built) => {
       if (!kept.built || kept.built.version < built.version) kept.built = built;
       return built;
     },
     () => {
-      kept.failedVersion = version;
+      kept.failed = { version, at: Date.now() };
       return undefined;
     },
   );
