@@ -47,3 +47,5 @@ export * from './branch-address.js';
 export * from './webhooks.js';
 export * from './account-rules.js';
 export * from './account.js';
+export * from './equipment-rules.js';
+export * from './equipment.js';
