@@ -137,7 +137,7 @@ describe('help and usage', () => {
       [['keys', 'revoke', 'x'], 'The key ID must be a positive whole number, not "x".'],
       [['import', 'catalog', 'f.csv'], 'import catalog needs --catalog=ID.'],
       [['import', 'prices', 'f.csv'], '--price-list must be a positive whole number.'],
-      [['import', 'widgets', 'f.csv'], 'import needs catalog, stock, prices, synonyms or invoices, not "widgets".'],
+      [['import', 'widgets', 'f.csv'], 'import needs catalog, stock, prices, synonyms, invoices or serials, not "widgets".'],
       [['export', 'orders'], 'Cannot export "orders"'],
     ];
     for (const [argv, message] of cases) {

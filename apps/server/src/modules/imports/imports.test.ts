@@ -43,7 +43,7 @@ async function rejection(promise: Promise<unknown>): Promise<ImportRejectedError
 }
 
 const HEADER =
-  'sku,brand,model,label,shortDescription,price,msrp,netAvailable,nextReceiptDate,weight,length,width,height,requiresFlatbed,requiresForkLift,requiresLiftGate,requiresResidential,isSmallParcel,category';
+  'sku,brand,model,label,shortDescription,price,msrp,netAvailable,nextReceiptDate,weight,length,width,height,requiresFlatbed,requiresForkLift,requiresLiftGate,requiresResidential,isSmallParcel,category,warrantyMonths';
 
 describe('catalog import', () => {
   it('imports its own export unchanged, row for row, and writes nothing', async () => {
