@@ -27,7 +27,7 @@ async function dueUnits(db: Queryable, organizationId: number, today: string): P
     db,
     sql`SELECT e.serial_number, p.model, b.branch_number, e.location_name, to_char(${NEXT_INSPECTION}, 'YYYY-MM-DD') AS next_inspection
         FROM equipment e JOIN branches b ON b.id = e.branch_id LEFT JOIN products p ON p.sku = e.sku
-        WHERE e.organization_id = ${organizationId} AND ${NEXT_INSPECTION} <= ${today}::date + ${INSPECTION_DUE_WITHIN_DAYS}
+        WHERE e.organization_id = ${organizationId} AND ${NEXT_INSPECTION} <= ${today}::date + ${INSPECTION_DUE_WITHIN_DAYS}::int
         ORDER BY ${NEXT_INSPECTION}, e.serial_number`,
   );
 }
@@ -71,7 +71,7 @@ export async function sendMonthlyInspectionReminders(db: Database, now = new Dat
   const candidates = await rowsOf<{ organization_id: number }>(
     db,
     sql`SELECT DISTINCT e.organization_id FROM equipment e
-        WHERE ${NEXT_INSPECTION} <= ${today}::date + ${INSPECTION_DUE_WITHIN_DAYS}
+        WHERE ${NEXT_INSPECTION} <= ${today}::date + ${INSPECTION_DUE_WITHIN_DAYS}::int
           AND NOT EXISTS (SELECT 1 FROM inspection_reminder_months r WHERE r.organization_id = e.organization_id AND r.month = ${month})
         ORDER BY e.organization_id`,
   );
