@@ -22,8 +22,7 @@ export const serialNumberSchema = safeString({ error: 'The serial number is requ
   .transform(normalizeSerialNumber)
   .pipe(z.string().regex(SERIAL_NUMBER_PATTERN, { error: SERIAL_MESSAGE }));
 
-const calendarDay = (label: string) =>
-  z.iso.date({ error: `${label} must be a date written YYYY-MM-DD.` });
+const calendarDay = (label: string) => z.iso.date({ error: `${label} must be a date written YYYY-MM-DD.` });
 
 const text = (label: string, max: number) =>
   safeString({ error: `${label} must be text.` })
@@ -49,7 +48,9 @@ export const equipmentListQuerySchema = z.object({
   pageSize: z.coerce
     .number()
     .int()
-    .refine((n) => (EQUIPMENT_PAGE_SIZES as readonly number[]).includes(n), { error: `The page size is one of ${EQUIPMENT_PAGE_SIZES.join(', ')}.` })
+    .refine((n) => (EQUIPMENT_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `The page size is one of ${EQUIPMENT_PAGE_SIZES.join(', ')}.`,
+    })
     .default(EQUIPMENT_DEFAULT_PAGE_SIZE),
 });
 export type EquipmentListQuery = z.input<typeof equipmentListQuerySchema>;
@@ -157,7 +158,10 @@ export const claimPhotoUploadSchema = z.object({
 export const warrantyClaimRequestSchema = z.object({
   serialNumber: serialNumberSchema,
   problemDescription: text('The problem description', 4000).min(1, { error: 'The problem description is required.' }),
-  photos: z.array(claimPhotoUploadSchema).max(CLAIM_MAX_PHOTOS, { error: `A claim takes at most ${CLAIM_MAX_PHOTOS} photos.` }).default([]),
+  photos: z
+    .array(claimPhotoUploadSchema)
+    .max(CLAIM_MAX_PHOTOS, { error: `A claim takes at most ${CLAIM_MAX_PHOTOS} photos.` })
+    .default([]),
   parts: z.array(claimPartSchema).max(20, { error: 'A claim lists at most 20 parts.' }).default([]),
 });
 export type WarrantyClaimRequest = z.input<typeof warrantyClaimRequestSchema>;

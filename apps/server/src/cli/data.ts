@@ -72,7 +72,9 @@ export async function importCommand(args: string[], ctx: CliContext): Promise<vo
   if (values.help) return ctx.out(IMPORT_HELP);
   const [kind, file, ...extra] = positionals;
   if (!kind || !(KINDS.includes(kind as ImportKind) || kind === 'synonyms' || kind === 'invoices' || kind === 'serials'))
-    throw usageError(`import needs catalog, stock, prices, synonyms, invoices or serials${kind ? `, not "${kind}"` : ''}.\n\n${IMPORT_HELP}`);
+    throw usageError(
+      `import needs catalog, stock, prices, synonyms, invoices or serials${kind ? `, not "${kind}"` : ''}.\n\n${IMPORT_HELP}`,
+    );
   if (!file) throw usageError(`import ${kind} needs the FILE to read.\n\n${IMPORT_HELP}`);
   if (extra.length > 0) throw usageError(`Unexpected argument "${extra[0]}".\n\n${IMPORT_HELP}`);
   if (kind === 'synonyms') {

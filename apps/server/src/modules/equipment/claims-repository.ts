@@ -187,6 +187,9 @@ export async function setClaimOrder(db: Queryable, claimId: number, orderId: num
 /** Descriptions of the parts' SKUs; a SKU missing from the answer is no product. */
 export async function productLabels(db: Queryable, skus: string[]): Promise<Map<string, string>> {
   if (skus.length === 0) return new Map();
-  const rows = await rowsOf<{ sku: string; label: string }>(db, sql`SELECT sku, label FROM products WHERE sku = ANY(${sql.param(skus)}::text[])`);
+  const rows = await rowsOf<{ sku: string; label: string }>(
+    db,
+    sql`SELECT sku, label FROM products WHERE sku = ANY(${sql.param(skus)}::text[])`,
+  );
   return new Map(rows.map((r) => [r.sku, r.label]));
 }

@@ -7,13 +7,7 @@
  * is a history line and a mail to the claim's author, enqueued in the same transaction; an approved
  * claim with parts becomes a no-charge order (status Pending, so it shows in Open Orders).
  */
-import {
-  formatDate,
-  ORDER_STATUS,
-  type WarrantyClaim,
-  type WarrantyClaimStatus,
-  type WarrantyClaimSummary,
-} from '@portal/domain';
+import { formatDate, ORDER_STATUS, type WarrantyClaim, type WarrantyClaimStatus, type WarrantyClaimSummary } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/index.js';
@@ -194,7 +188,11 @@ const APPROVED_STATES: WarrantyClaimStatus[] = ['Approved', 'Parts Shipped'];
  * claim: the order's confirmation number is `WC-{id}` (a hyphen no generated code has), so a
  * repeat answers the same order.
  */
-export async function placeNoChargeOrder(db: Database, id: number, now = new Date()): Promise<{ id: number; documentNumber: number; created: boolean }> {
+export async function placeNoChargeOrder(
+  db: Database,
+  id: number,
+  now = new Date(),
+): Promise<{ id: number; documentNumber: number; created: boolean }> {
   return db.transaction(async (tx) => {
     const claim = await lockClaim(tx, id);
     if (!claim) throw CLAIM_NOT_FOUND();

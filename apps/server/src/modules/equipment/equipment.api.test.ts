@@ -107,11 +107,15 @@ describe('serial numbers from shipments', () => {
     expect(detail.underWarranty).toBe(true);
     expect((await unit('SHIP-TEST-1')).serialNumber).toBe('SHIP-TEST-1');
     // Sent again (a retried call), the units stay as they are, one each.
-    expect((await integration('POST', `/api/integration/orders/${order.documentNumber}/shipments`, {
-      shipmentNumber: 0,
-      shippedDate: today,
-      lines: [{ lineNumber: 1, quantityShipped: 2, serialNumbers: ['SHIP-TEST-1', 'SHIP-TEST-2'] }],
-    })).statusCode).toBe(200);
+    expect(
+      (
+        await integration('POST', `/api/integration/orders/${order.documentNumber}/shipments`, {
+          shipmentNumber: 0,
+          shippedDate: today,
+          lines: [{ lineNumber: 1, quantityShipped: 2, serialNumbers: ['SHIP-TEST-1', 'SHIP-TEST-2'] }],
+        })
+      ).statusCode,
+    ).toBe(200);
     const [{ n }] = await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM equipment WHERE serial_number LIKE 'SHIP-TEST-%'`);
     expect(n).toBe(2);
   });
@@ -125,7 +129,10 @@ describe('serial numbers from shipments', () => {
       });
     const tooMany = await ship(['X-ONE-1', 'X-ONE-2', 'X-ONE-3']);
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().messages[0]).toMatchObject({ field: 'lines.0.serialNumbers', message: 'Line 1 lists more serial numbers than units shipped.' });
+    expect(tooMany.json().messages[0]).toMatchObject({
+      field: 'lines.0.serialNumbers',
+      message: 'Line 1 lists more serial numbers than units shipped.',
+    });
     const twice = await ship(['X-TWO-1', 'x-two-1']);
     expect(twice.json().messages[0].message).toBe('Serial number X-TWO-1 appears twice in the shipment.');
     const foreign = await ship(['VGE-TC-0001']);
@@ -135,7 +142,10 @@ describe('serial numbers from shipments', () => {
     expect(bad.statusCode).toBe(400);
     const [{ n }] = await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM equipment WHERE serial_number LIKE 'X-%'`);
     expect(n).toBe(0);
-    const [{ shipments }] = await rows<{ shipments: number }>(t.db, sql`SELECT count(*)::int AS shipments FROM shipments WHERE order_id = ${order.id}`);
+    const [{ shipments }] = await rows<{ shipments: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS shipments FROM shipments WHERE order_id = ${order.id}`,
+    );
     expect(shipments).toBe(0);
     expect((await unit('VGE-TC-0001', 'owner')).branchNumber).toBe(201);
   });
@@ -154,7 +164,10 @@ describe("the manufacturer's serial register", () => {
     ].join('\n');
     const refused = await integration('PUT', '/api/integration/serials', csv, 'text/csv');
     expect(refused.statusCode, refused.body).toBe(422);
-    const messages = refused.json().messages.map((m: { message: string }) => m.message).join('\n');
+    const messages = refused
+      .json()
+      .messages.map((m: { message: string }) => m.message)
+      .join('\n');
     expect(messages).toContain('Line 3');
     expect(messages).toContain('No organization has the id 99999.');
     expect(messages).toContain('No product has the SKU NO-SUCH-SKU.');
@@ -206,7 +219,9 @@ describe('Register Equipment', () => {
     });
     // Organization 2 cannot take organization 1's unit, and hears nothing more about it.
     const taken = await register('owner', 'SUM-REG-0004', 201);
-    expect(taken.json().messages[0].message).toBe('Serial number SUM-REG-0004 was not sold to your organization, so it cannot be registered here.');
+    expect(taken.json().messages[0].message).toBe(
+      'Serial number SUM-REG-0004 was not sold to your organization, so it cannot be registered here.',
+    );
     const unknown = await register('admin', 'NEVER-MADE-1', 101);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().messages[0].message).toContain("is not in the manufacturer's records");
@@ -247,13 +262,30 @@ describe('warranty end and next inspection', () => {
     expect(recorded.statusCode, recorded.body).toBe(200);
     const after = recorded.json() as EquipmentDetail;
     expect(after).toMatchObject({ lastInspectedOn: today, nextInspection: addMonths(today, 12), inspectionDue: false });
-    expect(after.inspections[0]).toMatchObject({ inspectedOn: today, inspector: 'Pat Quinn (ALI)', passed: false, recordedBy: 'Dana Whitfield' });
+    expect(after.inspections[0]).toMatchObject({
+      inspectedOn: today,
+      inspector: 'Pat Quinn (ALI)',
+      passed: false,
+      recordedBy: 'Dana Whitfield',
+    });
     // An older inspection recorded late does not move the next one back.
-    await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', { inspectedOn: addDays(today, -100), inspector: 'Late entry', passed: true });
+    await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', {
+      inspectedOn: addDays(today, -100),
+      inspector: 'Late entry',
+      passed: true,
+    });
     expect((await unit('EDGE-I-1')).nextInspection).toBe(addMonths(today, 12));
-    const future = await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', { inspectedOn: addDays(today, 1), inspector: 'X', passed: true });
+    const future = await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', {
+      inspectedOn: addDays(today, 1),
+      inspector: 'X',
+      passed: true,
+    });
     expect(future.json().messages[0]).toMatchObject({ field: 'inspectedOn', message: 'The inspection date cannot be in the future.' });
-    const noInspector = await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', { inspectedOn: today, inspector: ' ', passed: true });
+    const noInspector = await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', {
+      inspectedOn: today,
+      inspector: ' ',
+      passed: true,
+    });
     expect(noInspector.statusCode).toBe(400);
   });
 
@@ -305,7 +337,8 @@ describe('the equipment list', () => {
 });
 
 describe('warranty claims', () => {
-  const claim = (payload: Record<string, unknown>, user: keyof typeof tokens = 'admin') => send(user, 'POST', '/api/warranty-claims', payload);
+  const claim = (payload: Record<string, unknown>, user: keyof typeof tokens = 'admin') =>
+    send(user, 'POST', '/api/warranty-claims', payload);
   const claimCount = async () => (await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM warranty_claims`))[0]!.n;
 
   it('files a claim with photos stripped of metadata, served to the organization only', async () => {
@@ -460,7 +493,9 @@ describe('the monthly inspection reminder', () => {
     const firstOfMonth = new Date(`${addMonths(today.slice(0, 8) + '01', 1)}T06:00:00Z`);
     // A second process: its own connection pool on PostgreSQL; the same single connection on the embedded database.
     const url = process.env.DATABASE_URL;
-    const other = url ? await openDatabase({ kind: 'postgres', url: currentDatabaseUrl(url, await databaseName()), poolSize: 2 }) : undefined;
+    const other = url
+      ? await openDatabase({ kind: 'postgres', url: currentDatabaseUrl(url, await databaseName()), poolSize: 2 })
+      : undefined;
     try {
       const [a, b] = await Promise.all([
         sendMonthlyInspectionReminders(t.db, firstOfMonth),

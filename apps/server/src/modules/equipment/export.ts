@@ -1,5 +1,5 @@
 /** The equipment list as CSV (issue 37): the list's columns, every unit its filters match. */
-import { type Equipment } from '@portal/domain';
+import type { Equipment } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import type { Principal } from '../auth/index.js';
 import { csvRow } from '../catalog/index.js';
@@ -26,8 +26,13 @@ const COLUMNS: [string, (e: Equipment) => string | number | boolean | null][] = 
   ['Inspection Due', (e) => e.inspectionDue],
 ];
 
-export async function equipmentCsv(db: Database, principal: Principal, query: EquipmentFilter & { branchNumber?: number }): Promise<string> {
+export async function equipmentCsv(
+  db: Database,
+  principal: Principal,
+  query: EquipmentFilter & { branchNumber?: number },
+): Promise<string> {
   const lines = [csvRow(COLUMNS.map(([header]) => header))];
-  for await (const batch of equipmentForExport(db, principal, query)) for (const unit of batch) lines.push(csvRow(COLUMNS.map(([, cell]) => cell(unit))));
+  for await (const batch of equipmentForExport(db, principal, query))
+    for (const unit of batch) lines.push(csvRow(COLUMNS.map(([, cell]) => cell(unit))));
   return lines.join('');
 }

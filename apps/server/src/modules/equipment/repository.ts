@@ -163,7 +163,12 @@ export async function findEquipmentBatch(
   return rows.map(recordOf);
 }
 
-export async function findEquipment(db: Queryable, scope: EquipmentScope, serialNumber: string, today: string): Promise<EquipmentRecord | undefined> {
+export async function findEquipment(
+  db: Queryable,
+  scope: EquipmentScope,
+  serialNumber: string,
+  today: string,
+): Promise<EquipmentRecord | undefined> {
   const [row] = await rowsOf<RawEquipment>(
     db,
     sql`${selectEquipment(today)} ${FROM_EQUIPMENT} WHERE ${scoped(scope)} AND e.serial_number = ${serialNumber}`,
@@ -205,7 +210,14 @@ export async function insertInspection(
 }
 
 export async function findInspections(db: Queryable, equipmentId: number): Promise<InspectionRecord[]> {
-  const rows = await rowsOf<{ id: number; inspected_on: string; inspector: string; passed: boolean; notes: string; recorded_by: string | null }>(
+  const rows = await rowsOf<{
+    id: number;
+    inspected_on: string;
+    inspector: string;
+    passed: boolean;
+    notes: string;
+    recorded_by: string | null;
+  }>(
     db,
     sql`SELECT i.id, ${day(sql`i.inspected_on`)} AS inspected_on, i.inspector, i.passed, i.notes,
                trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS recorded_by
@@ -332,7 +344,11 @@ export async function upsertRegister(db: Queryable, rows: SerialImportRow[]): Pr
 }
 
 /** Of `ids`, those that are no organization; of `skus`, those that are no product. */
-export async function unknownReferences(db: Queryable, ids: number[], skus: string[]): Promise<{ organizations: Set<number>; skus: Set<string> }> {
+export async function unknownReferences(
+  db: Queryable,
+  ids: number[],
+  skus: string[],
+): Promise<{ organizations: Set<number>; skus: Set<string> }> {
   const [orgs, products] = await Promise.all([
     rowsOf<{ id: number }>(
       db,

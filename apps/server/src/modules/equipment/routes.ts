@@ -145,7 +145,7 @@ const claimRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db })
     config: { access: orderHistory },
     schema: {
       tags: ['equipment'],
-      summary: 'A warranty claim with its parts, photos and status history; 404 outside the user\'s branches',
+      summary: "A warranty claim with its parts, photos and status history; 404 outside the user's branches",
       params: warrantyClaimParamsSchema,
       response: { 200: warrantyClaimSchema, 404: errorBodySchema },
     },
@@ -189,7 +189,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderChec
       tags: ['equipment'],
       summary: "The user's installed equipment, by serial number, a page at a time",
       description:
-        'branchNumber: one of the user\'s branches (every branch of the user\'s when left out). keyword matches serial, SKU, model, description and location; inspectionDue=true: due within 30 days or overdue; underWarranty=true.',
+        "branchNumber: one of the user's branches (every branch of the user's when left out). keyword matches serial, SKU, model, description and location; inspectionDue=true: due within 30 days or overdue; underWarranty=true.",
       querystring: equipmentListQuerySchema,
       response: { 200: equipmentListResponseSchema },
     },
@@ -230,7 +230,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderChec
       tags: ['equipment'],
       summary: "'Register Equipment': claim a serial the manufacturer sold to the organization",
       description:
-        'The serial must be in the manufacturer\'s register as sold to the caller\'s organization and not yet anyone\'s unit (400 with the reason; 409 when it is already yours). branchNumber: one of the user\'s branches.',
+        "The serial must be in the manufacturer's register as sold to the caller's organization and not yet anyone's unit (400 with the reason; 409 when it is already yours). branchNumber: one of the user's branches.",
       body: registerEquipmentRequestSchema,
       response: { 200: equipmentDetailSchema, 400: errorBodySchema, 409: errorBodySchema },
     },
@@ -241,7 +241,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderChec
     config: { access: orderHistory },
     schema: {
       tags: ['equipment'],
-      summary: 'A unit with its inspections and warranty claims; 404 outside the user\'s branches',
+      summary: "A unit with its inspections and warranty claims; 404 outside the user's branches",
       params: equipmentParamsSchema,
       response: { 200: equipmentDetailSchema, 404: errorBodySchema },
     },
@@ -253,7 +253,8 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderChec
     schema: {
       tags: ['equipment'],
       summary: "'Installed On' and 'Location' (the end customer's name and address)",
-      description: 'installedOn YYYY-MM-DD or null; not in the future, not before the unit shipped. Warranty then runs from the install date.',
+      description:
+        'installedOn YYYY-MM-DD or null; not in the future, not before the unit shipped. Warranty then runs from the install date.',
       params: equipmentParamsSchema,
       body: equipmentUpdateRequestSchema,
       response: { 200: equipmentDetailSchema, 400: errorBodySchema, 404: errorBodySchema },

@@ -95,7 +95,12 @@ async function unitInScope(db: Queryable, principal: Principal, serialNumber: st
   return unit;
 }
 
-export async function equipmentDetail(db: Database, principal: Principal, serialNumber: string, now = new Date()): Promise<EquipmentDetail> {
+export async function equipmentDetail(
+  db: Database,
+  principal: Principal,
+  serialNumber: string,
+  now = new Date(),
+): Promise<EquipmentDetail> {
   const unit = await unitInScope(db, principal, serialNumber, now);
   const [inspections, claims] = await Promise.all([
     findInspections(db, unit.id),
