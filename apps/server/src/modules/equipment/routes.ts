@@ -172,17 +172,8 @@ const claimRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db })
   });
 };
 
-export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderCheckMs: number }> = async (app, { db, reminderCheckMs }) => {
-  if (reminderCheckMs > 0) {
-    let reminders: { stop: () => void } | undefined;
-    app.addHook('onReady', async () => {
-      reminders = startInspectionReminders(db, reminderCheckMs, (error) => app.log.error({ err: error }, 'inspection reminders failed'));
-    });
-    app.addHook('onClose', async () => reminders?.stop());
-  }
-  await app.register(integrationRoutes, { db });
-  await app.register(claimRoutes, { db });
-
+/** The list, its CSV and the dashboard count. */
+const listRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/api/equipment', {
     config: { access: orderHistory },
     schema: {
@@ -223,7 +214,10 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderChec
     },
     handler: (request) => inspectionsDue(db, principalOf(request)),
   });
+};
 
+/** A unit: Register Equipment, its details, its installation and its inspections. */
+const unitRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post('/api/equipment/register', {
     config: { access: orderHistory },
     schema: {
@@ -273,4 +267,18 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderChec
     },
     handler: (request) => recordInspection(db, principalOf(request), request.params.serialNumber, request.body),
   });
+};
+
+export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderCheckMs: number }> = async (app, { db, reminderCheckMs }) => {
+  if (reminderCheckMs > 0) {
+    let reminders: { stop: () => void } | undefined;
+    app.addHook('onReady', async () => {
+      reminders = startInspectionReminders(db, reminderCheckMs, (error) => app.log.error({ err: error }, 'inspection reminders failed'));
+    });
+    app.addHook('onClose', async () => reminders?.stop());
+  }
+  await app.register(integrationRoutes, { db });
+  await app.register(claimRoutes, { db });
+  await app.register(listRoutes, { db });
+  await app.register(unitRoutes, { db });
 };

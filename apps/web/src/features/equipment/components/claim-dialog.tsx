@@ -20,6 +20,54 @@ export function partsOf(text: string): { parts: { sku: string; quantity: number 
   return { parts, bad: null };
 }
 
+/** 'Photos': a native file input with its label, the limits and the count chosen. */
+function PhotosField({
+  id,
+  count,
+  error,
+  onPick,
+}: {
+  id: string;
+  count: number;
+  error?: string;
+  onPick: (files: FileList | null) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text component="label" htmlFor={id} size="sm" fw={500}>
+        Photos
+      </Text>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png"
+        multiple
+        onChange={(e) => onPick(e.currentTarget.files)}
+        aria-describedby={`${id}-help`}
+      />
+      <Text id={`${id}-help`} size="xs" c="dimmed">
+        Up to {CLAIM_MAX_PHOTOS} JPEG or PNG photos, 10 MB each.{count > 0 ? ` ${count} chosen.` : ''}
+      </Text>
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The unit's warranty state when it is not covered: the claim may still be filed, marked so. */
+function OutOfWarranty({ unit }: { unit: EquipmentDetail }) {
+  if (unit.underWarranty) return null;
+  return (
+    <Alert color="orange" title="Out of warranty">
+      {unit.warrantyEnds ? `The warranty ended ${formatDate(unit.warrantyEnds)}.` : 'No warranty is on record for this unit.'} You may still
+      file; the claim is marked out of warranty.
+    </Alert>
+  );
+}
+
 /**
  * 'Start Warranty Claim': the problem, up to five photos (JPEG or PNG up to 10 MB; the server checks
  * their content) and the parts needed. A unit out of warranty may still file; the dialog says so.
@@ -72,12 +120,7 @@ export function ClaimDialog({ unit, onClose }: { unit: EquipmentDetail; onClose:
           Serial number {unit.serialNumber}
           {unit.model ? `, ${unit.model}` : ''}
         </Text>
-        {!unit.underWarranty && (
-          <Alert color="orange" title="Out of warranty">
-            {unit.warrantyEnds ? `The warranty ended ${formatDate(unit.warrantyEnds)}.` : 'No warranty is on record for this unit.'} You may
-            still file; the claim is marked out of warranty.
-          </Alert>
-        )}
+        <OutOfWarranty unit={unit} />
         <Textarea
           label="Problem Description"
           autosize
@@ -87,27 +130,7 @@ export function ClaimDialog({ unit, onClose }: { unit: EquipmentDetail; onClose:
           error={errors.problemDescription}
           data-autofocus
         />
-        <Stack gap={4}>
-          <Text component="label" htmlFor={photosId} size="sm" fw={500}>
-            Photos
-          </Text>
-          <input
-            id={photosId}
-            type="file"
-            accept="image/jpeg,image/png"
-            multiple
-            onChange={(e) => pickFiles(e.currentTarget.files)}
-            aria-describedby={`${photosId}-help`}
-          />
-          <Text id={`${photosId}-help`} size="xs" c="dimmed">
-            Up to {CLAIM_MAX_PHOTOS} JPEG or PNG photos, 10 MB each.{files.length > 0 ? ` ${files.length} chosen.` : ''}
-          </Text>
-          {errors.photos && (
-            <Text size="sm" c="red.8" role="alert">
-              {errors.photos}
-            </Text>
-          )}
-        </Stack>
+        <PhotosField id={photosId} count={files.length} error={errors.photos} onPick={pickFiles} />
         <Textarea
           label="Parts Needed"
           description="One part per line: its SKU and how many, e.g. ACC-123 2"

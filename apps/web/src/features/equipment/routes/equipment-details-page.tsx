@@ -56,6 +56,39 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
+/** What the unit is, where it came from, and its warranty and inspection dates. */
+function UnitFacts({ unit }: { unit: EquipmentDetail }) {
+  return (
+    <>
+      <Text>
+        {unit.model} {unit.description ? `· ${unit.description}` : ''} ({unit.sku}), branch {unit.branchNumber}
+        {unit.documentNumber !== null && (
+          <>
+            {' · order '}
+            <Anchor component={Link} to={`/orders/details/${unit.documentNumber}`}>
+              {unit.documentNumber}
+            </Anchor>
+          </>
+        )}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <Fact label="Shipped" value={dayText(unit.shippedDate)} testId="fact-shipped" />
+        <Fact
+          label="Warranty Ends"
+          value={`${dayText(unit.warrantyEnds)}${unit.warrantyEnds && !unit.underWarranty ? ' (ended)' : ''}`}
+          testId="fact-warranty-ends"
+        />
+        <Fact label="Last Inspection" value={dayText(unit.lastInspectedOn)} testId="fact-last-inspection" />
+        <Fact
+          label="Next Inspection"
+          value={`${dayText(unit.nextInspection)}${unit.inspectionDue ? ' (due)' : ''}`}
+          testId="fact-next-inspection"
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
 /**
  * /equipment/{serialNumber} (issue 37): the unit's facts, 'Installed On' and 'Location', its
  * inspections ('Record Inspection') and warranty claims ('Start Warranty Claim'). Another
@@ -88,31 +121,7 @@ export function EquipmentDetailsPage() {
       )}
       {unit && (
         <>
-          <Text>
-            {unit.model} {unit.description ? `· ${unit.description}` : ''} ({unit.sku}), branch {unit.branchNumber}
-            {unit.documentNumber !== null && (
-              <>
-                {' · order '}
-                <Anchor component={Link} to={`/orders/details/${unit.documentNumber}`}>
-                  {unit.documentNumber}
-                </Anchor>
-              </>
-            )}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <Fact label="Shipped" value={dayText(unit.shippedDate)} testId="fact-shipped" />
-            <Fact
-              label="Warranty Ends"
-              value={`${dayText(unit.warrantyEnds)}${unit.warrantyEnds && !unit.underWarranty ? ' (ended)' : ''}`}
-              testId="fact-warranty-ends"
-            />
-            <Fact label="Last Inspection" value={dayText(unit.lastInspectedOn)} testId="fact-last-inspection" />
-            <Fact
-              label="Next Inspection"
-              value={`${dayText(unit.nextInspection)}${unit.inspectionDue ? ' (due)' : ''}`}
-              testId="fact-next-inspection"
-            />
-          </SimpleGrid>
+          <UnitFacts unit={unit} />
           <Group gap="xs">
             <Button onClick={() => setInspecting(true)}>Record Inspection</Button>
             <Button variant="default" onClick={() => setClaiming(true)}>

@@ -52,6 +52,49 @@ const COLUMNS: StackedColumn<Equipment>[] = [
   },
 ];
 
+type FiltersFormProps = {
+  keyword: string;
+  onKeyword: (text: string) => void;
+  filters: EquipmentFilters;
+  onSearch: () => void;
+  onToggle: (name: 'inspectionDue' | 'underWarranty', on: boolean) => void;
+};
+
+/** The keyword box (applied on Search) and the two filters (applied at once). */
+function FiltersForm({ keyword, onKeyword, filters, onSearch, onToggle }: FiltersFormProps) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+    >
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <TextInput
+          label="Keyword"
+          description="Serial number, model, description or location"
+          value={keyword}
+          onChange={(event) => onKeyword(event.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Button type="submit" variant="default">
+          Search
+        </Button>
+        <Checkbox
+          label="Inspection due"
+          checked={filters.inspectionDue}
+          onChange={(event) => onToggle('inspectionDue', event.currentTarget.checked)}
+        />
+        <Checkbox
+          label="Under warranty"
+          checked={filters.underWarranty}
+          onChange={(event) => onToggle('underWarranty', event.currentTarget.checked)}
+        />
+      </Group>
+    </form>
+  );
+}
+
 /**
  * /equipment (issue 37, role orderHistory; interface-contract "Equipment"): the branch's installed
  * equipment, a page at a time, with a keyword and the 'Inspection due' and 'Under warranty'
@@ -99,35 +142,13 @@ export function EquipmentPage() {
           <Button onClick={() => setRegistering(true)}>Register Equipment</Button>
         </Group>
       </Group>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({ keyword: keywordText.trim() || null });
-        }}
-      >
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <TextInput
-            label="Keyword"
-            description="Serial number, model, description or location"
-            value={keywordText}
-            onChange={(event) => setKeywordText(event.currentTarget.value)}
-            w={{ base: '100%', sm: 320 }}
-          />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-          <Checkbox
-            label="Inspection due"
-            checked={filters.inspectionDue}
-            onChange={(event) => update({ inspectionDue: event.currentTarget.checked ? 'true' : null })}
-          />
-          <Checkbox
-            label="Under warranty"
-            checked={filters.underWarranty}
-            onChange={(event) => update({ underWarranty: event.currentTarget.checked ? 'true' : null })}
-          />
-        </Group>
-      </form>
+      <FiltersForm
+        keyword={keywordText}
+        onKeyword={setKeywordText}
+        filters={filters}
+        onSearch={() => update({ keyword: keywordText.trim() || null })}
+        onToggle={(name, on) => update({ [name]: on ? 'true' : null })}
+      />
       {list.isError && <Text role="alert">The equipment could not be loaded. Please try again later.</Text>}
       {list.data && (
         <>
