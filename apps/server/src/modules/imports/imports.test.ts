@@ -70,7 +70,7 @@ describe('catalog import', () => {
       header,
       first!.replace(a.label!, 'Renamed Zebra Lift'),
       second!.replace(`,${b.price},`, ',1234.56,'),
-      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true, Jacks ',
+      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true, Jacks ,24',
     ].join('\r\n');
 
     const result = await importCsv({ kind: 'catalog', catalogId: 'lifts' }, file);
@@ -89,6 +89,8 @@ describe('catalog import', () => {
       brand: 'Acme',
       label: 'Imported Quokka Jack',
       msrpCents: 12000,
+      // Issue 37: the warranty column.
+      warrantyMonths: 24,
       requiresLiftGate: true,
       isSmallParcel: true,
       height: 3,
@@ -98,7 +100,7 @@ describe('catalog import', () => {
     expect(newSearchRow.map((r) => [r.catalogId, r.category])).toEqual([['lifts', 'Jacks']]);
     const exported = await exportText('lifts');
     expect(exported).toContain(
-      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true,Jacks\r\n',
+      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true,Jacks,24\r\n',
     );
     expect(exported).toContain(`${b.sku},`);
     expect(exported.split('\r\n').find((l) => l.startsWith(`${b.sku},`))).toContain(',1234.56,');
