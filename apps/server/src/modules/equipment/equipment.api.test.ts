@@ -143,7 +143,9 @@ describe('serial numbers from shipments', () => {
     expect(bad.statusCode).toBe(400);
     const { n } = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM equipment WHERE serial_number LIKE 'X-%'`);
     expect(n).toBe(0);
-    const { shipments } = await one<{ shipments: number }>(sql`SELECT count(*)::int AS shipments FROM shipments WHERE order_id = ${order.id}`);
+    const { shipments } = await one<{ shipments: number }>(
+      sql`SELECT count(*)::int AS shipments FROM shipments WHERE order_id = ${order.id}`,
+    );
     expect(shipments).toBe(0);
     expect((await unit('VGE-TC-0001', 'owner')).branchNumber).toBe(201);
   });
