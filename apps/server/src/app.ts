@@ -44,6 +44,7 @@ import { auditRoutes } from './modules/audit/index.js';
 import { addressRoutes } from './modules/addresses/index.js';
 import { accountRoutes } from './modules/account/index.js';
 import { savedCardRoutes } from './modules/saved-cards/index.js';
+import { equipmentRoutes } from './modules/equipment/index.js';
 import { stripeCspSources } from './payments/stripe-csp.js';
 import { systemRoutes } from './modules/system/index.js';
 import { serializeRequest } from './process/log-redaction.js';
@@ -165,6 +166,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(addressRoutes, { db });
   await app.register(accountRoutes, { db, config });
   await app.register(savedCardRoutes, { db, config });
+  await app.register(equipmentRoutes, { db, reminderCheckMs: config.inspectionReminderCheckMs });
   // The development mailbox exists only in demo mode while it is the mail transport (no SMTP_URL),
   // and answers only this machine (dev-mailbox-routes.ts).
   if (config.mode === 'demo' && !config.smtpUrl) await app.register(devMailboxRoutes, { db });

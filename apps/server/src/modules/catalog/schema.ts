@@ -65,6 +65,8 @@ export const products = pgTable(
     requiresLiftGate: boolean('requires_lift_gate').notNull().default(false),
     requiresResidential: boolean('requires_residential').notNull().default(false),
     isSmallParcel: boolean('is_small_parcel').notNull().default(false),
+    /** The warranty of a serialized unit (issue 37; catalog import column `warrantyMonths`); null: none recorded. */
+    warrantyMonths: integer('warranty_months'),
   },
   (t) => [index('products_brand_idx').on(t.brand)],
 );
