@@ -425,6 +425,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
     allowed: [404],
     otherOrganization: [404],
+  },
   // issue 37: the serial register, claim status and an approved claim's no-charge order (demo claim 1 is In Review: 409)
   'PUT /api/integration/serials': { access: 'integration', sample: () => ({ body: [] }) },
   'PUT /api/integration/warranty-claims/:id': {
