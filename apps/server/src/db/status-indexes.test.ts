@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isOpenOrderStatus, NON_PENDING_CODES, orderStatusGroup } from '@portal/domain';
+import { isOpenOrderStatus, isUninvoicedOrderStatus, NON_PENDING_CODES, orderStatusGroup } from '@portal/domain';
 import { MIGRATIONS_FOLDER } from './client.js';
 import { readJournal } from './migrate-status.js';
 
@@ -18,6 +18,7 @@ import { readJournal } from './migrate-status.js';
 const INDEX_RULES: Record<string, (code: number) => boolean> = {
   orders_open_idx: isOpenOrderStatus,
   orders_pending_idx: (code) => orderStatusGroup(code) === 'pending',
+  orders_on_account_uninvoiced_idx: isUninvoicedOrderStatus,
 };
 
 type IndexDefinition = { name: string; table: string; where: string | null; migration: string };
@@ -69,7 +70,14 @@ function parseStatusPredicate(where: string): (code: number) => boolean {
   const terms = where
     .replace(/^\((.*)\)$/, '$1')
     .split(/\s+AND\s+/i)
-    .map((term) => term.trim().replace(/"/g, ''));
+    .map((term) =>
+      term
+        .trim()
+        .replace(/"/g, '')
+        .replace(/^orders\./, ''),
+    )
+    // Terms on other columns (orders.on_account) narrow the index but say nothing of the codes.
+    .filter((term) => /status_code/.test(term));
   const tests = terms.map((term): ((code: number) => boolean) => {
     const list = /^status_code\s+(NOT\s+)?IN\s*\(([-\d,\s]+)\)$/i.exec(term);
     if (list) {

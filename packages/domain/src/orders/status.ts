@@ -88,6 +88,15 @@ export function isOpenOrderStatus(code: number): boolean {
 }
 
 /** Open list and search results: the expected ship date only from code 20 (spec 4, spec 2 "Order Search"). */
+/**
+ * An order that is neither cancelled nor invoiced yet: an on-account one counts against the
+ * organization's credit by its own total until its invoice does (decision 020; the partial index
+ * orders_on_account_uninvoiced_idx of migration 0024 admits exactly these codes).
+ */
+export function isUninvoicedOrderStatus(code: number): boolean {
+  return code >= 0 && code < ORDER_STATUS.invoiced;
+}
+
 export function showsExpectedShipDate(code: number): boolean {
   return code >= ORDER_STATUS.processing;
 }

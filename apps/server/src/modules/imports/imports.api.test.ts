@@ -102,13 +102,9 @@ describe('catalog products', () => {
       url: '/api/catalog/export?companyNumber=1&branchNumber=101&catalog=lifts',
       token: admin,
     });
-    expect(exported.body.split('\r\n')[0]!.endsWith(',category')).toBe(true);
-    expect(
-      exported.body
-        .split('\r\n')
-        .find((line) => line.startsWith('API-CAT-1,'))!
-        .endsWith(',Heavy Lifts'),
-    ).toBe(true);
+    // category, then warrantyMonths (issue 37), end the export's columns.
+    expect(exported.body.split('\r\n')[0]!.endsWith(',category,warrantyMonths')).toBe(true);
+    expect(exported.body.split('\r\n').find((line) => line.startsWith('API-CAT-1,'))).toMatch(/,Heavy Lifts,\d*$/);
   });
 
   it('answers 422 naming each bad line, and writes nothing', async () => {
