@@ -47,3 +47,4 @@ export * from './branch-address.js';
 export * from './webhooks.js';
 export * from './account-rules.js';
 export * from './account.js';
+export * from './audit-changes.js';

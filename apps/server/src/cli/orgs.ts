@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  changedFields,
   formatBranchShipTo,
   isOrganizationFlag,
   ORGANIZATION_FLAGS,
@@ -17,7 +18,7 @@ import {
 import { catalogs, priceLists } from '../modules/catalog/index.js';
 import { branches, organizationCatalogs, organizations, takenBys, terminals, branchShipToColumns } from '../modules/organizations/index.js';
 import type { DatabaseTransaction, Queryable } from '../db/client.js';
-import { changedFields, recordCommandLineAudit } from '../modules/audit/index.js';
+import { recordCommandLineAudit } from '../modules/audit/index.js';
 import { CliError, centsArg, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 const FEES = {

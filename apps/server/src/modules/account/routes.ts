@@ -19,7 +19,7 @@ import {
   type ImportResult,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { ImportFileError, ImportRejectedError, toHttpError, IMPORT_BODY_LIMIT } from '../imports/index.js';
 import { setCreditLimit } from '../organizations/index.js';
 import { invoiceRowsOf } from './invoice-file.js';

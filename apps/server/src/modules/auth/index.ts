@@ -13,16 +13,12 @@ export {
   hashPassword,
   verifyPassword,
 } from './password-hash.js';
-export {
-  authenticateSession,
-  branchOf,
-  effectiveRoles,
-  type OrganizationRow,
-  type Principal,
-  type PrincipalBranch,
-  principalOf,
-  type UserRow,
-} from './principal.js';
+export { authenticateSession } from './principal.js';
+/**
+ * The signed-in caller is the http layer's (http/principal.ts). These names stay for
+ * checkout/completion.ts alone, until it imports http/principal.ts itself (issue 33).
+ */
+export type { CallerOrganization as OrganizationRow, CallerUser as UserRow, Principal } from '../../http/principal.js';
 export { authRoutes } from './routes.js';
 export {
   claimHashingAttempt,

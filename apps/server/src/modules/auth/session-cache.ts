@@ -21,7 +21,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteOf, poolOf, type Database } from '../../db/client.js';
 import { RecentlyUsedMap } from '../../db/read-cache.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../../http/principal.js';
 
 /** How long a cached principal is answered without the database at most. */
 export const SESSION_CACHE_TTL_MS = 30_000;

@@ -28,7 +28,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { pdfDocument } from '../../pdf/pdf-document.js';
 import { orders } from './schema.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { orderDetail } from './service.js';
 
 const MARGIN = 48;
