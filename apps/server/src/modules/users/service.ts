@@ -14,6 +14,7 @@ import {
   assignedBranchIds,
   emailInUse,
   findOrganizationUser,
+  findSubscribers,
   findUserByEmail,
   insertUser,
   isUniqueViolation,
@@ -21,6 +22,7 @@ import {
   organizationBranches,
   replaceUserBranches,
   updateOrganizationUser,
+  type SubscriptionKind,
   type UserInsert,
   type UserRow,
 } from './repository.js';
@@ -288,4 +290,13 @@ export async function addUser(tx: Queryable, values: UserInsert, ownBranchIds: n
   const user = await insertUser(tx, values);
   if (!values.useOrganizationBranches) await replaceUserBranches(tx, user.id, ownBranchIds);
   return user;
+}
+
+/** Who receives an order's mail of this kind (orders/order-emails.ts): the order's organization and who entered it. */
+export async function orderMailRecipients(
+  db: Queryable,
+  order: { organizationId: number; enteredByUserId: number | null },
+  kind: SubscriptionKind,
+): Promise<{ id: number; email: string; firstName: string; restrictedPricing: boolean }[]> {
+  return findSubscribers(db, order.organizationId, order.enteredByUserId, kind);
 }
