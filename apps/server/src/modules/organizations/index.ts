@@ -7,3 +7,4 @@ export { branches, organizationCatalogs, organizations, takenBys, terminals } fr
 export * as organizationsTables from './schema.js';
 export { branchShipToColumns, organizationBranches, setBranchShipTo } from './service.js';
 export { creditLimitOf, lockedCreditLimit, setCreditLimit } from './service.js';
+export { createOrganization, listOrganizations, type OrganizationChanges, organizationSettings, updateOrganization } from './setup.js';
