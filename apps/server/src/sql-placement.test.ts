@@ -27,7 +27,6 @@ const STANDING_EXCEPTIONS: Record<string, string> = {
   'modules/catalog/featured.ts': 'the featured products (issue 33: to move into catalog/repository.ts)',
   'modules/catalog/synonyms.ts': 'the search synonyms (issue 33: to move into catalog/repository.ts)',
   'modules/catalog/vocabulary.ts': 'the search vocabulary (issue 33: to move into catalog/repository.ts)',
-  'cli/users.ts': 'the command line reads users’ branches and catalogs itself (issue 33: through the users service)',
   // Machinery on the connection rather than on a table.
   'modules/auth/session-cache.ts': 'LISTEN on its own connection for principal_changes (decision 014)',
   'modules/webhooks/worker.ts': 'the delivery worker’s claim and send rounds (issue 33: into webhooks/repository.ts)',

@@ -3,7 +3,7 @@
  * organization's columns, branches, catalogs, card readers (terminals) and sales reps (taken-by
  * names). Private to the organizations module.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { branches, organizationCatalogs, organizations, takenBys, terminals } from './schema.js';
 
@@ -112,4 +112,29 @@ export async function listOrganizationSummaries(q: Queryable) {
            (SELECT string_agg(c.catalog_id, ',' ORDER BY c.position) FROM organization_catalogs c WHERE c.organization_id = o.id) AS catalogs
     FROM organizations o ORDER BY o.id`);
   return rows.rows as { id: number; name: string; branches: string | null; catalogs: string | null }[];
+}
+
+/** The organization's name and roles; undefined when there is none. */
+export async function findOrganizationNameAndRoles(
+  q: Queryable,
+  id: number,
+): Promise<{ id: number; name: string; roles: string[] } | undefined> {
+  const [org] = await q
+    .select({ id: organizations.id, name: organizations.name, roles: organizations.roles })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return org;
+}
+
+/** The organization's branches among these numbers (the ones it has). */
+export function findBranchesByNumber(
+  q: Queryable,
+  organizationId: number,
+  branchNumbers: number[],
+): Promise<{ id: number; branchNumber: number }[]> {
+  if (branchNumbers.length === 0) return Promise.resolve([]);
+  return q
+    .select({ id: branches.id, branchNumber: branches.branchNumber })
+    .from(branches)
+    .where(and(eq(branches.organizationId, organizationId), inArray(branches.branchNumber, branchNumbers)));
 }

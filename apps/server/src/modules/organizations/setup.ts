@@ -17,6 +17,8 @@ import {
   addTakenBy,
   deleteTakenBy,
   deleteTerminal,
+  findBranchesByNumber,
+  findOrganizationNameAndRoles,
   findOrganizationSetup,
   findTerminalOwner,
   insertOrganization,
@@ -129,3 +131,14 @@ export async function updateOrganization(
 
 /** `orgs list`: every organization with its branch numbers and catalog ids. */
 export const listOrganizations = (db: Database) => listOrganizationSummaries(db);
+
+/**
+ * What a new user of the organization may be given (`users create`): its name and roles, and the
+ * ids of the branches among `branchNumbers` (an unknown number is left out); undefined when there
+ * is no such organization.
+ */
+export async function organizationForNewUser(db: Database, id: number, branchNumbers: number[]) {
+  const org = await findOrganizationNameAndRoles(db, id);
+  if (!org) return undefined;
+  return { ...org, branches: await findBranchesByNumber(db, id, branchNumbers) };
+}
