@@ -29,7 +29,6 @@ const STANDING_EXCEPTIONS: Record<string, string> = {
   'modules/catalog/vocabulary.ts': 'the search vocabulary (issue 33: to move into catalog/repository.ts)',
   // Machinery on the connection rather than on a table.
   'modules/auth/session-cache.ts': 'LISTEN on its own connection for principal_changes (decision 014)',
-  'modules/webhooks/worker.ts': 'the delivery worker’s claim and send rounds (issue 33: into webhooks/repository.ts)',
   'modules/system/routes.ts': 'the readiness check’s `select 1`',
   'payments/simulated-gateway.ts': 'the simulated gateway keeps its payments in its own table (payments/schema.ts)',
   // Data generators and measurement: they fill and read tables in bulk, outside the running server.
