@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { integrationKeyFile } from './e2e/integration-key';
 
 /**
  * End-to-end tests drive the system Chromium (never a downloaded browser) against the real server
@@ -33,7 +34,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // Issue 37: an integration API key made before the server starts (the embedded database has one
+    // process at a time), kept in a file the specs read (e2e/integration-key.ts).
+    command: `mkdir -p test-results && node --import tsx apps/server/src/modules/integration/cli.ts create-key "e2e manufacturer" > ${integrationKeyFile(port)} && node --import tsx apps/server/src/main.ts`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

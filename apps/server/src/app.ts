@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
 import { registerConditionalGet } from './http/conditional-get.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerRefusalDelay } from './http/refusal-delay.js';
 import { registerInputSafety } from './http/input-safety.js';
 import { frameworkErrors, registerResponsePolicy } from './http/response-policy.js';
 import { registerWeb } from './http/web.js';
@@ -43,6 +44,8 @@ import { savedCartRoutes } from './modules/saved-carts/index.js';
 import { auditRoutes, recordAudit } from './modules/audit/index.js';
 import { addressRoutes } from './modules/addresses/index.js';
 import { accountRoutes } from './modules/account/index.js';
+import { savedCardRoutes } from './modules/saved-cards/index.js';
+import { equipmentRoutes } from './modules/equipment/index.js';
 import { stripeCspSources } from './payments/stripe-csp.js';
 import { systemRoutes } from './modules/system/index.js';
 import { serializeRequest } from './process/log-redaction.js';
@@ -105,6 +108,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
 
   await app.register(fastifyCookie);
   // X-Frame-Options DENY agrees with CSP frame-ancestors 'none' (helmet's default is SAMEORIGIN).
+  registerRefusalDelay(app, { delayMs: config.refusalDelayMs, maxHeld: 1024 });
   registerSecurityHeaders(app, { contentSecurityPolicy: contentSecurityPolicy(config), xFrameOptions: { action: 'deny' } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -163,7 +167,9 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(mediaRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(addressRoutes, { db });
-  await app.register(accountRoutes, { db });
+  await app.register(accountRoutes, { db, config });
+  await app.register(savedCardRoutes, { db, config });
+  await app.register(equipmentRoutes, { db, reminderCheckMs: config.inspectionReminderCheckMs });
   // The development mailbox exists only in demo mode while it is the mail transport (no SMTP_URL),
   // and answers only this machine (dev-mailbox-routes.ts).
   if (config.mode === 'demo' && !config.smtpUrl) await app.register(devMailboxRoutes, { db });

@@ -75,6 +75,7 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   PASSWORD_HASH_CONCURRENCY: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().positive()]).optional(),
   PASSWORD_HASH_QUEUE: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)]).optional(),
+  REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10000).default(1000),
   SEED_ON_START: z.enum(['true', 'false', '1', '0', '']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   LIVE_CHAT_SCRIPT_URL: z
@@ -98,6 +99,7 @@ const envSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
   WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   FEATURED_REFRESH_MS: z.coerce.number().int().min(0).default(3_600_000),
+  INSPECTION_REMINDER_CHECK_MS: z.coerce.number().int().min(0).default(3_600_000),
   /** Set by the cluster's primary on each worker it forks (cluster-primary.ts), never by hand. */
   PORTAL_WORKER_DUTY: z.enum(['leader', 'follower']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -166,6 +168,8 @@ export type Config = {
    */
   passwordHashConcurrency: number | undefined;
   passwordHashQueue: number | undefined;
+  /** How long a 429 of login and the password calls waits before it is answered (http/refusal-delay.ts). */
+  refusalDelayMs: number;
   seedOnStart: boolean;
   webDistDir: string;
   liveChatScriptUrl: string | undefined;
@@ -184,6 +188,11 @@ export type Config = {
   webhookWorkerIntervalMs: number;
   /** How often the 'Featured' order is recounted from the last 90 days' orders (catalog/featured.ts); 0: never in this process. */
   featuredRefreshMs: number;
+  /**
+   * How often this process checks whether this month's inspection reminders are sent (issue 37,
+   * equipment/reminders.ts); 0: never in this process. Every process may check: one sends per organization.
+   */
+  inspectionReminderCheckMs: number;
   /**
    * Whether this process does the work one process is enough for: the 'Featured' recount and the
    * reconciliation of paid checkouts at start. A single process does; of a cluster's workers only
@@ -259,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? hashingConcurrencyPerWorker(concurrency.workers),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    refusalDelayMs: e.REFUSAL_DELAY_MS,
     seedOnStart,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     liveChatScriptUrl: e.LIVE_CHAT_SCRIPT_URL,
@@ -273,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     // A follower worker leaves the recount to the leader: N workers recounting at once would only
     // repeat the same heavy statement and contend for the same rows.
     featuredRefreshMs: e.PORTAL_WORKER_DUTY === 'follower' ? 0 : e.FEATURED_REFRESH_MS,
+    inspectionReminderCheckMs: e.INSPECTION_REMINDER_CHECK_MS,
     leader: e.PORTAL_WORKER_DUTY !== 'follower',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webConcurrency: concurrency.workers,
@@ -329,8 +340,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PORTAL_MODE: 'demo',
       TRUST_PROXY: '127.0.0.1',
       PASSWORD_HASH_QUEUE: '32',
+      // Refusals answer at once: the limit tests send hundreds (refusal-delay.api.test.ts sets one).
+      REFUSAL_DELAY_MS: '0',
       // Tests recount 'Featured' themselves (catalog/featured.ts refreshFeatured).
       FEATURED_REFRESH_MS: '0',
+      // Tests send the inspection reminders themselves (equipment/reminders.ts).
+      INSPECTION_REMINDER_CHECK_MS: '0',
     }),
     ...overrides,
   };

@@ -13,6 +13,7 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured.js';
 import { loggableError } from './http/errors.js';
 import { reconcilePaidCheckouts } from './modules/checkout/index.js';
+import { reconcileInvoicePayments } from './modules/account/index.js';
 import { createMailTransport, startMailWorker } from './modules/mail/index.js';
 import { startWebhookWorker, webhookUrlPolicy } from './modules/webhooks/index.js';
 import { createPaymentGateway } from './payments/create-gateway.js';
@@ -61,6 +62,10 @@ export async function serve(config: Config, handle: DatabaseHandle, options: Ser
     // in the background, so a slow payment provider does not hold up the start.
     void reconcilePaidCheckouts({ db: handle.db, gateway: createPaymentGateway(config, handle.db).gateway }, { log: app.log }).catch(
       (error) => app.log.error({ err: loggableError(error) }, 'checkout reconciliation failed'),
+    );
+    // The same for invoice payments (issue 36): one that went through is recorded.
+    void reconcileInvoicePayments({ db: handle.db, gateway: createPaymentGateway(config, handle.db).gateway }).catch((error) =>
+      app.log.error({ err: loggableError(error) }, 'invoice payment reconciliation failed'),
     );
   }
   // The outbox worker (server-rules "Email"); MAIL_WORKER_INTERVAL_MS=0 leaves sending to other processes.

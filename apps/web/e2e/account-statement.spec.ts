@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiFromPage, expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
+import { apiFromPage, expect, LIFTS_SKU, login, money, seedCart, test, USERS } from './fixtures';
 
 /**
  * Issue 36 (interface-contract "Account statement"): the Accounting Manager's statement with its
@@ -8,7 +8,7 @@ import { apiFromPage, expect, LIFTS_SKU, login, seedCart, test, USERS } from './
  * role only, and the layout on a laptop and a phone.
  */
 
-type Statement = { balance: number; invoices: { invoiceNumber: string; status: string; orderLinked: boolean }[] };
+type Statement = { balance: number; invoices: { invoiceNumber: string; status: string; orderLinked: boolean; balance: number }[] };
 
 async function openStatement(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Statement' }).click();
@@ -93,6 +93,46 @@ test.describe('account statement', () => {
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: words })).toBeVisible();
   });
 
+  test("'Pay Selected' pays two open invoices with the simulated card: a declined card first, then a good one", async ({ page }) => {
+    await login(page, USERS.admin, { branch: '101 Denver' });
+    await page.goto('/account/statement');
+    const before = (await apiFromPage<Statement>(page, 'GET', '/api/account/statement')).body;
+    const open = before.invoices.filter((i) => i.status === 'open').slice(0, 2);
+    expect(open).toHaveLength(2);
+    await expect(page.getByRole('button', { name: 'Pay Selected' })).toBeDisabled();
+    for (const invoice of open) await page.getByRole('checkbox', { name: `Select invoice ${invoice.invoiceNumber}` }).check();
+    await expect(page.getByTestId('selected-total')).toContainText('2 selected');
+    await page.getByRole('button', { name: 'Pay Selected' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Pay Selected Invoices' });
+    await expect(dialog).toBeVisible();
+    const total = open.reduce((sum, i) => sum + i.balance, 0);
+    await expect(dialog.getByTestId('payment-amount')).toHaveText(money(total));
+    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await dialog.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: `Pay ${money(total)}` }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: `Pay ${money(total)}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Payment received: ${money(total)}.` })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The balances are paid at once: no checkbox left for them, the balance lower by the amount paid.
+    for (const invoice of open)
+      await expect(page.getByRole('checkbox', { name: `Select invoice ${invoice.invoiceNumber}` })).toHaveCount(0);
+    await expect(page.getByTestId('figure-balance')).toHaveText(money(Math.round((before.balance - total) * 100) / 100));
+    const after = (await apiFromPage<Statement>(page, 'GET', '/api/account/statement')).body;
+    for (const invoice of open) expect(after.invoices.find((i) => i.invoiceNumber === invoice.invoiceNumber)?.status).toBe('paid');
+    // The receipt went to the payer (the development mailbox).
+    await expect
+      .poll(async () => JSON.stringify((await apiFromPage(page, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(USERS.admin)}`)).body), {
+        timeout: 20_000,
+      })
+      .toContain('Payment receipt PAY-');
+  });
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
@@ -103,6 +143,17 @@ test.describe('account statement', () => {
       await expect(page.getByRole('checkbox', { name: /^Select invoice / }).first()).toBeVisible();
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: '/tmp/statement-390x844.png', fullPage: true });
+      // 'Pay Selected' and its card dialog fit the phone too.
+      await page
+        .getByRole('checkbox', { name: /^Select invoice / })
+        .first()
+        .check();
+      await page.getByRole('button', { name: 'Pay Selected' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Pay Selected Invoices' });
+      await expect(dialog.getByLabel('Card number')).toBeVisible();
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
     });
   });
 });

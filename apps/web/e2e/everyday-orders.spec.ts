@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { FEATURED_ORDERS } from '../../server/src/seed/featured';
-import { apiFromPage, expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
+import { apiFromPage, DEMO_PASSWORD, expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
+import { activeUser } from './invited-users';
 
 /**
  * Issue 34, the everyday screens (interface-contract "Everyday screens"), at 1280x800 and 390x844:
@@ -160,9 +161,32 @@ for (const size of SIZES) {
       await expect(main(page).getByTestId('product-price')).toHaveText(/^\$[\d,]+\.\d{2} MSRP$/);
       await expectNoSideScroll(page);
       await shot(page, 'viewer-product', size.name);
+    });
 
-      // The demo's restricted-pricing user has no checkout role, so no cart: the cart's 'MSRP' labels
-      // (cart-items-table.tsx, cart-totals.tsx) have no demo user to show them to.
+    test("a restricted-pricing buyer's cart says MSRP", async ({ page, request }) => {
+      // The demo's restricted-pricing user has no checkout role: a buyer invited with both shows the cart.
+      const email = await activeUser(request, 'msrp-buyer', DEMO_PASSWORD, {
+        roles: { catalog: true, checkout: true },
+        restrictedPricing: true,
+      });
+      // Its one branch (101 Denver) is chosen for it.
+      await login(page, email);
+      await page.evaluate(() => localStorage.setItem('portal.destinationState', 'CO'));
+      await seedCart(page, email, [[LIFTS_SKU.smallParcel, 1]], { branchNumber: 101 });
+      await page.goto('/shopping-cart');
+      await expect(main(page).getByRole('heading', { name: 'Shopping Cart', level: 1 })).toBeVisible();
+      await expect(main(page).getByText('Grand Total (MSRP)')).toBeVisible();
+      await expect(main(page).getByText('Items (MSRP)')).toBeVisible();
+      if (size.name === 'desktop') {
+        await expect(main(page).getByRole('columnheader', { name: 'MSRP', exact: true })).toBeVisible();
+        await expect(main(page).getByRole('columnheader', { name: 'Extended Amount (MSRP)' })).toBeVisible();
+      }
+      // The header's cart summary is whole beside 'Ship to', on a phone too (it was cut at 390 px).
+      const label = page.getByTestId('header-cart-summary').locator('.mantine-Button-label');
+      expect(await label.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      await expect(page.getByRole('button', { name: 'Ship to CO' })).toBeInViewport({ ratio: 1 });
+      await expectNoSideScroll(page);
+      await shot(page, 'msrp-cart', size.name);
     });
   });
 }

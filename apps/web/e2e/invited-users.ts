@@ -28,8 +28,11 @@ export async function send(request: APIRequestContext, method: 'POST' | 'PUT', u
   });
 }
 
-/** Invites a catalog user of Summit Lift Supply at branch 101, signed in as its administrator. */
-export async function inviteUser(request: APIRequestContext, email: string) {
+/** What an invitation may set beyond the defaults (a catalog user without options). */
+export type InvitedOptions = { roles?: Record<string, boolean>; restrictedPricing?: boolean };
+
+/** Invites a user of Summit Lift Supply at branch 101 (a catalog user unless told), signed in as its administrator. */
+export async function inviteUser(request: APIRequestContext, email: string, options: InvitedOptions = {}) {
   const admin = await send(request, 'POST', '/api/users/session/login', {
     email: USERS.admin,
     password: DEMO_PASSWORD,
@@ -40,7 +43,15 @@ export async function inviteUser(request: APIRequestContext, email: string) {
     request,
     'PUT',
     '/api/users',
-    { email, firstName: 'Pat', lastName: 'Tester', phone: '3035550123', branches: [{ branchNumber: 101 }], roles: { catalog: true } },
+    {
+      email,
+      firstName: 'Pat',
+      lastName: 'Tester',
+      phone: '3035550123',
+      branches: [{ branchNumber: 101 }],
+      roles: options.roles ?? { catalog: true },
+      ...(options.restrictedPricing ? { restrictedPricing: true } : {}),
+    },
     (await admin.json()).id,
   );
   expect(invited.status()).toBe(200);
@@ -66,9 +77,14 @@ export async function mailTo(request: APIRequestContext, to: string, subject: st
 export const linkIn = (mail: Mail) => new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
 
 /** Invites a user and activates it with `password` through its invitation code, all through the API. */
-export async function activeUser(request: APIRequestContext, name: string, password: string): Promise<string> {
+export async function activeUser(
+  request: APIRequestContext,
+  name: string,
+  password: string,
+  options: InvitedOptions = {},
+): Promise<string> {
   const email = uniqueEmail(name);
-  await inviteUser(request, email);
+  await inviteUser(request, email, options);
   const code = linkIn(await mailTo(request, email, 'invited')).searchParams.get('code')!;
   const verified = await send(request, 'POST', '/api/secure-challenge/verify', { email, challenge: code });
   expect(verified.status()).toBe(200);

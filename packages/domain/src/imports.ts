@@ -95,6 +95,19 @@ export const catalogImportRowSchema = z.object({
   isSmallParcel: yesNo('isSmallParcel').optional(),
   /** The catalog screen's 'Category' filter (issue 32); an empty cell clears it, a file without the column keeps it. */
   category: text('The category', 100).optional(),
+  /** Issue 37: the warranty of a serialized unit in months (0-600); an empty cell keeps the stored value. */
+  warrantyMonths: z
+    .union([z.number(), z.string()])
+    .transform((value, ctx) => {
+      const cell = cellText(value);
+      if (cell === '') return undefined;
+      if (!/^\d{1,3}$/.test(cell) || Number(cell) > 600) {
+        ctx.addIssue({ code: 'custom', message: 'The warranty months must be a whole number from 0 to 600.' });
+        return z.NEVER;
+      }
+      return Number(cell);
+    })
+    .optional(),
 });
 export type CatalogImportRow = z.output<typeof catalogImportRowSchema>;
 

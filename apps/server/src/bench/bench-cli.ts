@@ -11,6 +11,8 @@ import { REPO_ROOT } from '../config.js';
 
 const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   catalog: () => import('./catalog-bench.js'),
+  // The in-process search index alone, single queries (decision 023).
+  'catalog-index': () => import('./catalog-index-bench.js'),
   orders: () => import('./orders-bench.js'),
   // Lighthouse on the web app's login, catalog and cart pages (issue 21).
   web: () => import('./web-bench.js'),

@@ -4,7 +4,8 @@
  * on its own row, every type of update), and the order search with indexed criteria and with the
  * worst combination (substring criteria over two years, counted), each beside the same SQL run
  * directly (its ceiling). One more row asks for Open Orders as a browser does, brotli or gzip
- * accepted, to show what compressing ~400 KB costs. Reports medians of several rounds; see
+ * accepted, to show what compressing ~400 KB costs. The equipment list (issue 37) has its row here too:
+ * it is an order-history screen, branch-scoped like the lists. Reports medians of several rounds; see
  * bench-support.ts for the method.
  *
  * Open and Recent Orders answer a branch whose orders did not change from memory (one revision
@@ -18,6 +19,7 @@ import pg from 'pg';
 import { orderSearchRequestSchema, type OrderSearchRequest } from '@portal/domain';
 import type { Database } from '../db/client.js';
 import type { Principal } from '../http/principal.js';
+import { listEquipment } from '../modules/equipment/index.js';
 import { openOrders, recentOrders, searchOrderHistory } from '../modules/orders/index.js';
 import {
   cycle,
@@ -74,6 +76,22 @@ const WORST: Omit<OrderSearchRequest, 'branchNumber'>[] = [
 ];
 const worstSearch = (i: number): OrderSearchRequest => ({ ...WORST[i % WORST.length]!, branchNumber: branchOf(i) });
 
+/**
+ * Issue 37: a page of a branch's equipment (the M set's units come from its shipped serialized
+ * products), pages 1 to 4 of 25 and every fourth call with the 'Inspection due' filter, the count included.
+ */
+const equipmentQuery = (i: number) => ({
+  branchNumber: branchOf(i),
+  page: 1 + (Math.floor(i / 3) % 4),
+  pageSize: 25,
+  inspectionDue: i % 4 === 3,
+  underWarranty: false,
+});
+const equipmentPath = (i: number) => {
+  const q = equipmentQuery(i);
+  return `/api/equipment?branchNumber=${q.branchNumber}&page=${q.page}&pageSize=25${q.inspectionDue ? '&inspectionDue=true' : ''}`;
+};
+
 const search = (db: Database, principal: Principal, body: OrderSearchRequest) =>
   searchOrderHistory(db, principal, orderSearchRequestSchema.parse(body));
 
@@ -109,6 +127,12 @@ const OPERATIONS: OrdersOperation[] = [
     target: { p95Ms: 50, efficiency: 0.5 },
     request: (i, s) => ({ method: 'POST', path: '/api/orders/search', body: indexedSearch(i, s) }),
     run: (db, principal, i, s) => search(db, principal, indexedSearch(i, s)),
+  },
+  {
+    name: 'equipment list (page of 25, counted)',
+    target: { p95Ms: 25, efficiency: 0.5 },
+    request: (i) => ({ method: 'GET', path: equipmentPath(i) }),
+    run: (db, principal, i) => listEquipment(db, principal, equipmentQuery(i)),
   },
   {
     name: 'search, worst combination',

@@ -17,15 +17,16 @@ import {
 } from '../modules/imports/index.js';
 import { CliError, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 import { importInvoicesCommand } from './invoices.js';
+import { importSerialsCommand } from './serials.js';
 import { importSynonymsCommand } from './synonyms.js';
 
-export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|prices|synonyms|invoices> FILE [options]
+export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|prices|synonyms|invoices|serials> FILE [options]
 
   import catalog FILE --catalog=ID      products of a catalog, in the columns of the catalog CSV export
                                         (sku,brand,model,label,shortDescription,price,msrp,netAvailable,
                                         nextReceiptDate,weight,length,width,height,requiresFlatbed,
                                         requiresForkLift,requiresLiftGate,requiresResidential,isSmallParcel,
-                                        category; required: sku,brand,label,msrp). Upserts products by SKU, lists them
+                                        category,warrantyMonths; required: sku,brand,label,msrp). Upserts products by SKU, lists them
                                         in the catalog, sets price in the catalog's price list.
                                         netAvailable and nextReceiptDate are read-only and ignored.
   import stock FILE                     stock on hand: sku,warehouse,quantity
@@ -37,6 +38,10 @@ export const IMPORT_HELP = `usage: npm run portal -- import <catalog|stock|price
                                         invoiceNumber,organizationId,documentNumber,invoiceDate,dueDate,
                                         amount,balance,status (documentNumber optional; dates YYYY-MM-DD;
                                         amounts in dollars; status open, paid or void)
+  import serials FILE                   the manufacturer's register of serials sold (CSV or a JSON array),
+                                        upserted by serial number: serialNumber,sku,organizationId,shippedDate
+                                        (shippedDate optional, YYYY-MM-DD); a dealer claims one with
+                                        Register Equipment
 
 options:
   --skip-invalid     write the valid rows and list the invalid ones (default: write nothing if any row is invalid)
@@ -66,8 +71,10 @@ export async function importCommand(args: string[], ctx: CliContext): Promise<vo
   );
   if (values.help) return ctx.out(IMPORT_HELP);
   const [kind, file, ...extra] = positionals;
-  if (!kind || !(KINDS.includes(kind as ImportKind) || kind === 'synonyms' || kind === 'invoices'))
-    throw usageError(`import needs catalog, stock, prices, synonyms or invoices${kind ? `, not "${kind}"` : ''}.\n\n${IMPORT_HELP}`);
+  if (!kind || !(KINDS.includes(kind as ImportKind) || kind === 'synonyms' || kind === 'invoices' || kind === 'serials'))
+    throw usageError(
+      `import needs catalog, stock, prices, synonyms, invoices or serials${kind ? `, not "${kind}"` : ''}.\n\n${IMPORT_HELP}`,
+    );
   if (!file) throw usageError(`import ${kind} needs the FILE to read.\n\n${IMPORT_HELP}`);
   if (extra.length > 0) throw usageError(`Unexpected argument "${extra[0]}".\n\n${IMPORT_HELP}`);
   if (kind === 'synonyms') {
@@ -81,6 +88,12 @@ export async function importCommand(args: string[], ctx: CliContext): Promise<vo
     if (values.catalog !== undefined || values['price-list'] !== undefined || values['skip-invalid'] !== undefined)
       throw usageError('import invoices takes no options: the whole file is imported, or nothing when a row is bad.');
     return importInvoicesCommand(file, ctx);
+  }
+
+  if (kind === 'serials') {
+    if (values.catalog !== undefined || values['price-list'] !== undefined || values['skip-invalid'] !== undefined)
+      throw usageError('import serials takes no options: the whole file is imported, or nothing when a row is bad.');
+    return importSerialsCommand(file, ctx);
   }
 
   let target: ImportTarget;

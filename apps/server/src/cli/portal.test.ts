@@ -139,7 +139,7 @@ describe('help and usage', () => {
       [['keys', 'revoke', 'x'], 'The key ID must be a positive whole number, not "x".'],
       [['import', 'catalog', 'f.csv'], 'import catalog needs --catalog=ID.'],
       [['import', 'prices', 'f.csv'], '--price-list must be a positive whole number.'],
-      [['import', 'widgets', 'f.csv'], 'import needs catalog, stock, prices, synonyms or invoices, not "widgets".'],
+      [['import', 'widgets', 'f.csv'], 'import needs catalog, stock, prices, synonyms, invoices or serials, not "widgets".'],
       [['export', 'orders'], 'Cannot export "orders"'],
     ];
     for (const [argv, message] of cases) {
@@ -370,7 +370,7 @@ describe('catalogs, price lists and warehouses', () => {
     const stockFile = file('farm-stock.csv', 'sku,warehouse,quantity\nFARM-1,N900,4\n');
     expect((await portal(['import', 'stock', stockFile])).code).toBe(0);
     const exported = await portal(['export', 'catalog', '--catalog=farm']);
-    expect(exported.stdout.split('\r\n')[1]).toBe('FARM-1,Acme,,Hay Lift,,700.00,900.00,4,,0,0,0,0,false,false,false,false,false,');
+    expect(exported.stdout.split('\r\n')[1]).toBe('FARM-1,Acme,,Hay Lift,,700.00,900.00,4,,0,0,0,0,false,false,false,false,false,,');
 
     expect(await portal(['catalogs', 'create', 'farm', '--label=Again'])).toMatchObject({ code: 1, err: 'A catalog farm already exists.' });
     expect(await portal(['catalogs', 'create', 'bad id', '--label=X'], { database: false })).toMatchObject({ code: 2 });

@@ -32,6 +32,7 @@ export const PORTAL_HELP = `usage: npm run portal -- <command> [options]     (ea
   import prices FILE --price-list=ID   prices of a price list
   import synonyms FILE --catalog=ID  the catalog's synonym sets (CSV, one set per line), replacing them all
   import invoices FILE             invoices of the organizations (CSV), upserted by invoice number
+  import serials FILE              the manufacturer's register of serials sold (CSV or JSON), by serial number
   export catalog --catalog=ID      the catalog as CSV on standard output (npm run -s portal -- ... > FILE)
   webhooks create URL --events=a,b|list|disable ID|deliveries ID   outbound events to the manufacturer's systems
 

@@ -22,8 +22,11 @@ export type PaymentIntent = {
 
 export type CreatePaymentIntent = {
   amountCents: number;
-  /** Carried by the intent so a webhook or the reconciliation can find the checkout. */
-  metadata: { confirmationNumber: string; organizationId: string };
+  /**
+   * Carried by the intent so a webhook or the reconciliation can find what it pays: a checkout
+   * (confirmationNumber) or an invoice payment (invoicePayment, issue 36).
+   */
+  metadata: { organizationId: string } & ({ confirmationNumber: string } | { invoicePayment: string });
   description: string;
   /** Paid by card in the page (organizations.allow_card_payments). */
   online: boolean;
@@ -33,6 +36,12 @@ export type CreatePaymentIntent = {
 
 /** What a reader answers (spec 3 "Terminal status result" without the page's sentence). */
 export type ReaderResult = { status: TerminalStatus; message: string };
+
+/** A card kept by the provider for a customer (saved cards, issue 36): never its number. */
+export type CardSummary = { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number };
+
+/** What a server-side confirmation with a saved card answers: the intent's status, or the card's refusal. */
+export type CardPaymentResult = { status: PaymentIntentStatus; error: { code: string; message: string } | null };
 
 /** A provider refusal the checkout can explain; anything else is a 500 with a generic message. */
 export class GatewayError extends Error {
@@ -58,6 +67,14 @@ export type PaymentGateway = {
   readerStatus(readerId: string, paymentIntentId: string): Promise<ReaderResult>;
   /** The status modal's reset: the reader stops waiting for a card. */
   cancelReaderAction(readerId: string): Promise<ReaderResult>;
+  /** A provider customer for a user who saves a card (saved cards, issue 36). */
+  createCustomer(input: { email: string; description: string }): Promise<string>;
+  /** Keeps a payment method made in the page for the customer; a declined card refuses (GatewayError). */
+  attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<CardSummary>;
+  /** The customer's card is forgotten by the provider (Remove). */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** Pays the intent with the customer's saved card, server-side ('Use a saved card'). */
+  payWithSavedCard(paymentIntentId: string, card: { paymentMethodId: string; customerId: string }): Promise<CardPaymentResult>;
 };
 
 /** Payment intents that may still change amount or be paid. */

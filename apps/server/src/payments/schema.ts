@@ -34,3 +34,19 @@ export const simulatedReaders = pgTable('simulated_readers', {
   actionDueAt: timestamp('action_due_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The simulated gateway's saved payment methods (0024), as the provider keeps a customer's cards:
+ * brand, last four and expiry, and the outcome of the test card (declined or not), never its number.
+ */
+export const simulatedPaymentMethods = pgTable('simulated_payment_methods', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id'),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  declineCode: text('decline_code'),
+  declineMessage: text('decline_message'),
+  createdAt: createdAt(),
+});

@@ -14,6 +14,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TerminalStatus } from '@portal/domain';
 import type { Database, DatabaseTransaction } from '../db/client.js';
 import { simulatedPaymentIntents, simulatedReaders } from './schema.js';
+import { simulatedCardVault, type SimulatedCardVault } from './simulated-card-vault.js';
 import { checkCard, type CardCheck } from './simulated-cards.js';
 import {
   GatewayError,
@@ -37,16 +38,17 @@ type Tx = DatabaseTransaction;
 
 export type CardConfirmation = { status: PaymentIntentStatus; error: Extract<CardCheck, { ok: false }> | null };
 
-export type SimulatedGateway = PaymentGateway & {
-  /** What the page's card form does (as Stripe.js confirms a card payment). */
-  confirmCard(
-    paymentIntentId: string,
-    clientSecret: string,
-    card: { cardNumber: string; expiry: string; cvc: string },
-  ): Promise<CardConfirmation>;
-  /** The dev control: drive a reader to a terminal status. */
-  driveReader(readerId: string, status: TerminalStatus, message?: string): Promise<ReaderResult>;
-};
+export type SimulatedGateway = PaymentGateway &
+  SimulatedCardVault & {
+    /** What the page's card form does (as Stripe.js confirms a card payment). */
+    confirmCard(
+      paymentIntentId: string,
+      clientSecret: string,
+      card: { cardNumber: string; expiry: string; cvc: string },
+    ): Promise<CardConfirmation>;
+    /** The dev control: drive a reader to a terminal status. */
+    driveReader(readerId: string, status: TerminalStatus, message?: string): Promise<ReaderResult>;
+  };
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes);
 
@@ -122,6 +124,7 @@ export function createSimulatedGateway(db: Database, options: { readerDelayMs?: 
 
   return {
     kind: 'simulated',
+    ...simulatedCardVault(db, now),
 
     async createPaymentIntent(input: CreatePaymentIntent) {
       const id = `pi_sim_${token(24)}`;

@@ -67,6 +67,46 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Saved cards (issue 36): a customer per user, the Payment Element's payment method attached to it,
+ * and an intent paid server-side with it (off_session: the user is at the page, but types nothing).
+ */
+function stripeCardVault(
+  stripe: Stripe,
+): Pick<PaymentGateway, 'createCustomer' | 'attachPaymentMethod' | 'detachPaymentMethod' | 'payWithSavedCard'> {
+  return {
+    async createCustomer(input) {
+      return (await call(() => stripe.customers.create({ email: input.email, description: input.description }))).id;
+    },
+    async attachPaymentMethod(paymentMethodId, customerId) {
+      const pm = await call(() => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
+      return {
+        paymentMethodId: pm.id,
+        brand: pm.card?.brand ?? 'card',
+        last4: pm.card?.last4 ?? '',
+        expMonth: pm.card?.exp_month ?? 0,
+        expYear: pm.card?.exp_year ?? 0,
+      };
+    },
+    async detachPaymentMethod(paymentMethodId) {
+      await call(() => stripe.paymentMethods.detach(paymentMethodId));
+    },
+    async payWithSavedCard(paymentIntentId, card) {
+      try {
+        // A customer's saved card pays only an intent of that customer.
+        await call(() => stripe.paymentIntents.update(paymentIntentId, { customer: card.customerId }));
+        const pi = await call(() => stripe.paymentIntents.confirm(paymentIntentId, { payment_method: card.paymentMethodId }));
+        return { status: pi.status as PaymentIntentStatus, error: null };
+      } catch (error) {
+        if (error instanceof GatewayError && error.code !== 'payment_intent_unexpected_state' && error.code !== 'resource_missing') {
+          return { status: 'requires_payment_method', error: { code: error.code, message: error.message } };
+        }
+        throw error;
+      }
+    },
+  };
+}
+
 /** A failed reader action: the customer or the operator cancelled, or the card failed. */
 function failedAction(action: Stripe.Terminal.Reader.Action): ReaderResult {
   const code = action.failure_code ?? '';
@@ -172,6 +212,8 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       }
       return { status: 'cancelled', message: '' };
     },
+
+    ...stripeCardVault(stripe),
 
     verifyWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new GatewayError('webhook_not_configured', 'STRIPE_WEBHOOK_SECRET is not set.');

@@ -248,6 +248,51 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/account/statement': { access: { roles: ['accounting'] } },
   'GET /api/account/credit': { access: { roles: ['checkout'] } },
 
+  // equipment and warranty claims (issue 37): the demo's SUM-2P-0001 (branch 101) has claim 1 with photo 1
+  'GET /api/equipment': { access: { roles: ['orderHistory'] } },
+  'GET /api/equipment.csv': { access: { roles: ['orderHistory'] } },
+  'GET /api/equipment/inspections-due': { access: { roles: ['orderHistory'] } },
+  'POST /api/equipment/register': {
+    access: { roles: ['orderHistory'] },
+    branch: true,
+    sample: (ctx) => ({ body: { serialNumber: 'NOT-IN-REGISTER-1', branchNumber: ctx.branchNumber } }),
+    allowed: [400],
+  },
+  'GET /api/equipment/:serialNumber': {
+    access: { roles: ['orderHistory'] },
+    sample: () => ({ url: '/api/equipment/SUM-2P-0001' }),
+    otherOrganization: [404],
+  },
+  'PUT /api/equipment/:serialNumber': {
+    access: { roles: ['orderHistory'] },
+    sample: () => ({ url: '/api/equipment/SUM-4P-0002', body: { installedOn: null, locationName: '', locationAddress: '' } }),
+    otherOrganization: [404],
+  },
+  'POST /api/equipment/:serialNumber/inspections': {
+    access: { roles: ['orderHistory'] },
+    sample: () => ({
+      url: '/api/equipment/SUM-SC-0003/inspections',
+      body: { inspectedOn: '2026-01-05', inspector: 'Pat Inspector', passed: true, notes: '' },
+    }),
+    otherOrganization: [404],
+  },
+  'GET /api/warranty-claims': { access: { roles: ['orderHistory'] } },
+  'POST /api/warranty-claims': {
+    access: { roles: ['orderHistory'] },
+    sample: () => ({ body: { serialNumber: 'SUM-4P-0002', problemDescription: 'The lift drifts down.', photos: [], parts: [] } }),
+    otherOrganization: [404],
+  },
+  'GET /api/warranty-claims/:id': {
+    access: { roles: ['orderHistory'] },
+    sample: () => ({ url: '/api/warranty-claims/1' }),
+    otherOrganization: [404],
+  },
+  'GET /api/warranty-claims/:id/photos/:photoId': {
+    access: { roles: ['orderHistory'] },
+    sample: () => ({ url: '/api/warranty-claims/1/photos/1' }),
+    otherOrganization: [404],
+  },
+
   // integration API (API key)
   'POST /api/integration/orders/:documentNumber/status': {
     access: 'integration',
@@ -329,6 +374,69 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     sample: () => ({ url: '/api/integration/organizations/3/credit', body: { creditLimit: null } }),
   },
   'PUT /api/integration/invoices': { access: 'integration', sample: () => ({ body: [] }) },
+  'GET /api/integration/invoice-payments': {
+    access: 'integration',
+    sample: () => ({ query: { since: '2020-01-01T00:00:00Z', limit: 1 } }),
+  },
+  // issue 36: 'Pay Selected' and saved cards. Samples name nothing that exists (404), so the matrix pays nothing.
+  'POST /api/account/invoice-payments': {
+    access: { roles: ['accounting'] },
+    sample: () => ({ body: { invoiceNumbers: ['INV-MATRIX-NONE'] } }),
+    allowed: [404],
+  },
+  'POST /api/account/invoice-payments/:paymentNumber/complete': {
+    access: { roles: ['accounting'] },
+    sample: () => ({ url: '/api/account/invoice-payments/PAY-MATRIX0000/complete' }),
+    allowed: [404],
+  },
+  'GET /api/account/invoices/:invoiceNumber/pdf': {
+    access: { roles: ['accounting'] },
+    sample: () => ({ url: '/api/account/invoices/INV-MATRIX-NONE/pdf' }),
+    allowed: [404],
+  },
+  'POST /api/simulated-gateway/invoice-payments/:paymentNumber/confirm': {
+    access: { roles: ['accounting'] },
+    sample: () => ({
+      url: '/api/simulated-gateway/invoice-payments/PAY-MATRIX0000/confirm',
+      body: { clientSecret: 'pi_x_secret_y', cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' },
+    }),
+    allowed: [404],
+  },
+  'GET /api/saved-cards': { access: { roles: ['storedPayments'] } },
+  'POST /api/saved-cards': {
+    access: { roles: ['storedPayments'] },
+    sample: () => ({ body: { paymentMethodId: 'pm_sim_matrix_none' } }),
+    allowed: [404],
+  },
+  'DELETE /api/saved-cards/:id': {
+    access: { roles: ['storedPayments'] },
+    sample: () => ({ url: '/api/saved-cards/999999' }),
+    allowed: [404],
+  },
+  'POST /api/simulated-gateway/payment-methods': {
+    access: { roles: ['storedPayments'] },
+    sample: () => ({ body: { cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' } }),
+  },
+  'POST /api/checkout/:confirmationNumber/saved-card': {
+    access: { roles: ['checkout', 'storedPayments'] },
+    sample: async (ctx) => ({
+      url: `/api/checkout/${(await ctx.freshCheckout()).confirmationNumber}/saved-card`,
+      body: { savedCardId: 999999 },
+    }),
+    allowed: [404],
+    otherOrganization: [404],
+  },
+  // issue 37: the serial register, claim status and an approved claim's no-charge order (demo claim 1 is In Review: 409)
+  'PUT /api/integration/serials': { access: 'integration', sample: () => ({ body: [] }) },
+  'PUT /api/integration/warranty-claims/:id': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/warranty-claims/1', body: { status: 'In Review' } }),
+  },
+  'POST /api/integration/warranty-claims/:id/order': {
+    access: 'integration',
+    sample: () => ({ url: '/api/integration/warranty-claims/1/order' }),
+    allowed: [409],
+  },
 
   // password codes (public; the answer never tells whether the email exists)
   'POST /api/secure-challenge': { access: 'public', sample: (ctx) => ({ body: { email: ctx.uniqueEmail() } }) },

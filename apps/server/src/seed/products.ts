@@ -179,6 +179,7 @@ function buildPlan(rng: Rng, id: Identity, catalogs: CatalogId[], featured?: Fea
       receipts.push({ warehouseCode: rng.pick(where), quantity: rng.int(2, bulky ? 24 : 120), inDays: rng.int(3 + i * 20, 20 + i * 40) });
   }
 
+  const specifications = profile.specifications(id.size, id.variant, rng.pick);
   return {
     row: {
       sku: id.sku,
@@ -191,7 +192,9 @@ function buildPlan(rng: Rng, id: Identity, catalogs: CatalogId[], featured?: Fea
       mediumDescription: text.medium,
       longDescription: text.long,
       features: text.features,
-      specifications: profile.specifications(id.size, id.variant, rng.pick),
+      specifications,
+      // Issue 37: serialized units (everything but accessories) carry their warranty in months.
+      warrantyMonths: id.kind === 'accessory' ? null : warrantyMonthsOf(specifications.Warranty),
       inTheBox:
         id.kind === 'accessory'
           ? [...profile.inTheBox]
@@ -210,6 +213,14 @@ function buildPlan(rng: Rng, id: Identity, catalogs: CatalogId[], featured?: Fea
     stock,
     receipts,
   };
+}
+
+/** '2 years parts, 1 year labor' -> 24: the first term of the warranty text, in months (12 when it names none). */
+export function warrantyMonthsOf(text: string | undefined): number {
+  const match = /(\d+)\s*(year|month|day)/.exec(text ?? '');
+  if (!match) return 12;
+  const n = Number(match[1]);
+  return match[2] === 'year' ? n * 12 : match[2] === 'month' ? n : Math.max(1, Math.round(n / 30));
 }
 
 function generatedIdentity(rng: Rng, skuOf: (brand: Brand, kind: ProductKind) => string): Identity {

@@ -13,6 +13,7 @@ import { usersTables } from '../modules/users/index.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { EVENT_BADGES } from './badges.js';
 import { insertRows, resetSequence, withIndexesRebuilt, type Executor } from './bulk-insert.js';
+import { seedDemoEquipment, seedShippedEquipment } from './equipment.js';
 import { seedDemoInvoices } from './invoices.js';
 import { generateOrders, type ProductPools } from './orders.js';
 import { buildOrganizations, CATALOGS, DEMO_PASSWORD, PRICE_LISTS, type OrganizationSet } from './organizations.js';
@@ -158,6 +159,10 @@ async function seedInto(
   // Issue 36: organization 1's credit limit and invoices (the demo set only: benchmarks keep no limit).
   const invoiceCount = profile.size === 'demo' ? await seedDemoInvoices(tx, now) : 0;
   progress(`invoices ${invoiceCount}`);
+  // Issue 37: units from the shipped serialized products (every size); the demo's named units and claim.
+  const unitCount = await seedShippedEquipment(tx, now);
+  if (profile.size === 'demo') await seedDemoEquipment(tx, now);
+  progress(`equipment ${unitCount}`);
 
   for (const table of [
     'price_lists',

@@ -45,6 +45,10 @@ export const routeTitles: readonly RouteTitle[] = [
   { path: '/organization/audit', title: 'Audit Trail' },
   { path: '/account/statement', title: 'Statement' },
   { path: '/account/profile', title: 'Profile' },
+  { path: '/equipment', title: 'Equipment' },
+  { path: '/equipment/:serialNumber', title: ({ serialNumber }) => `${serialNumber ?? ''} · Equipment Details` },
+  { path: '/warranty-claims', title: 'Warranty Claims' },
+  { path: '/warranty-claims/:id', title: ({ id }) => `Claim ${id ?? ''} · Warranty Claim` },
 ];
 
 /** The page's own title for a path, without the portal's name ('Open Orders'). */

@@ -262,6 +262,41 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                // Issue 37: installed equipment and warranty claims (role orderHistory).
+                path: 'equipment',
+                handle: { crumb: 'Equipment' } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/equipment/routes/equipment-page'))).EquipmentPage,
+                }),
+              },
+              {
+                path: 'equipment/:serialNumber',
+                handle: {
+                  crumb: 'Equipment Details',
+                  origins: [{ path: '/equipment', crumbs: [{ title: 'Equipment', path: '/equipment' }] }],
+                } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/equipment/routes/equipment-details-page'))).EquipmentDetailsPage,
+                }),
+              },
+              {
+                path: 'warranty-claims',
+                handle: { crumb: 'Warranty Claims' } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/equipment/routes/warranty-claims-page'))).WarrantyClaimsPage,
+                }),
+              },
+              {
+                path: 'warranty-claims/:id',
+                handle: {
+                  crumb: 'Warranty Claim',
+                  origins: [{ path: '/warranty-claims', crumbs: [{ title: 'Warranty Claims', path: '/warranty-claims' }] }],
+                } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await withAllStyles(import('@/features/equipment/routes/warranty-claim-page'))).WarrantyClaimPage,
+                }),
+              },
+              {
                 path: 'account/profile',
                 handle: { crumb: 'Profile' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await withAllStyles(import('@/features/profile/routes/profile-page'))).ProfilePage }),

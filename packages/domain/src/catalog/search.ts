@@ -134,4 +134,5 @@ export const CATALOG_EXPORT_COLUMNS = [
   'requiresResidential',
   'isSmallParcel',
   'category',
+  'warrantyMonths',
 ] as const;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { int4, safeString } from '../validators.js';
 import { orderAddressSchema, orderChargesSchema, orderDetailSchema, orderLineSchema } from './api.js';
+import { serialNumberSchema } from '../equipment.js';
 
 const calendarDate = z.iso.date({ error: 'A date must be written YYYY-MM-DD.' });
 
@@ -53,7 +54,14 @@ export const integrationShipmentRequestSchema = z.object({
   scacLabel: safeString().trim().max(100).optional(),
   packages: z.array(integrationPackageSchema).max(200).default([]),
   lines: z
-    .array(z.object({ lineNumber: int4().min(1), quantityShipped: int4().min(0) }))
+    .array(
+      z.object({
+        lineNumber: int4().min(1),
+        quantityShipped: int4().min(0),
+        /** Issue 37: each serial becomes a unit of the order's organization and branch (at most one per unit shipped). */
+        serialNumbers: z.array(serialNumberSchema).max(1000).optional(),
+      }),
+    )
     .min(1, { error: 'A shipment must list at least one line.' })
     .max(500),
 });

@@ -105,6 +105,35 @@ describe('the statement', () => {
   });
 });
 
+describe('aging at the bucket edges', () => {
+  it('ages each open balance by whole days past its due date: on the due date Current, 30 days late 1-30, 31 late 31-60, 90 late 61-90, 91 late Over 90', async () => {
+    const manager = await t.login('manager@coastalauto.example.com');
+    const day = (lateDays: number) => new Date(Date.now() - lateDays * 86_400_000).toISOString().slice(0, 10);
+    // Organization 3, balances in powers of two so every bucket's sum names its invoices.
+    const plan: [number, number][] = [
+      [0, 1],
+      [1, 2],
+      [30, 4],
+      [31, 8],
+      [60, 16],
+      [61, 32],
+      [90, 64],
+      [91, 128],
+    ];
+    const rows = plan.map(([late, dollars]) =>
+      invoiceRow(`EDGE-${late}`, { organizationId: 3, invoiceDate: '2020-01-01', dueDate: day(late), amount: dollars, balance: dollars }),
+    );
+    expect((await integration('PUT', '/api/integration/invoices', rows)).statusCode).toBe(200);
+    const response = await t.request({ method: 'GET', url: '/api/account/statement', token: manager });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Statement;
+    expect(body.aging).toEqual({ current: 1, days1to30: 6, days31to60: 24, days61to90: 96, over90: 128 });
+    expect(body).toMatchObject({ balance: 255, pastDue: 254 });
+    expect(body.invoices.find((i) => i.invoiceNumber === 'EDGE-0')!.daysPastDue).toBe(0);
+    expect(body.invoices.find((i) => i.invoiceNumber === 'EDGE-91')!.daysPastDue).toBe(91);
+  });
+});
+
 describe('the invoice import', () => {
   it('checks the whole file first: one bad row and nothing is written, the error names the row', async () => {
     const response = await integration('PUT', '/api/integration/invoices', [

@@ -7,3 +7,4 @@ export { invoiceRowsOf } from './invoice-file.js';
 export { accountRoutes } from './routes.js';
 export { invoices } from './schema.js';
 export { assertCreditFits, importInvoices } from './service.js';
+export { reconcileInvoicePayments, recordInvoicePaymentOfIntent } from './payments.js';

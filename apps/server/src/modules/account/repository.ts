@@ -127,6 +127,8 @@ export async function statementInvoices(db: Queryable, organizationId: number): 
 /**
  * What counts against credit (decision 020), in cents: the open invoices' balances, and the
  * on-account orders not cancelled, not yet invoiced (status below 70) and billed by no invoice.
+ * The order conditions are constants in the SQL text, the predicate of the partial index
+ * `orders_on_account_uninvoiced_idx` (0024), so even a generic plan can use it.
  */
 export async function creditUsedCents(db: Queryable, organizationId: number): Promise<{ invoicedCents: number; uninvoicedCents: number }> {
   const [row] = await rowsOf<{ invoiced: string | number; uninvoiced: string | number }>(
@@ -135,7 +137,7 @@ export async function creditUsedCents(db: Queryable, organizationId: number): Pr
           (SELECT coalesce(sum(balance_cents), 0) FROM invoices WHERE organization_id = ${organizationId} AND status = 'open') AS invoiced,
           (SELECT coalesce(sum(o.order_cents), 0) FROM orders o
             WHERE o.organization_id = ${organizationId} AND o.on_account
-              AND o.status_code >= 0 AND o.status_code < ${ORDER_STATUS.invoiced}
+              AND o.status_code >= 0 AND o.status_code < ${sql.raw(String(ORDER_STATUS.invoiced))}
               AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.document_number = o.document_number)) AS uninvoiced`,
   );
   return { invoicedCents: Number(row?.invoiced ?? 0), uninvoicedCents: Number(row?.uninvoiced ?? 0) };

@@ -18,11 +18,13 @@ import {
   statementSchema,
   type ImportResult,
 } from '@portal/domain';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/principal.js';
 import { ImportFileError, ImportRejectedError, toHttpError, IMPORT_BODY_LIMIT } from '../imports/index.js';
 import { setCreditLimit } from '../organizations/index.js';
 import { invoiceRowsOf } from './invoice-file.js';
+import { invoicePaymentRoutes } from './payment-routes.js';
 import { creditSummaryFor, importInvoices, statementFor } from './service.js';
 
 const AUTH = 'Authenticate with `Authorization: Bearer <API key>`.';
@@ -62,8 +64,9 @@ const invoiceImportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   });
 };
 
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   await app.register(invoiceImportRoutes, { db });
+  await app.register(invoicePaymentRoutes, { db, config });
 
   app.get('/api/account/statement', {
     config: { access: { roles: ['accounting'] } },

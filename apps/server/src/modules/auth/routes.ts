@@ -8,7 +8,7 @@ import { login, logout, refresh, type AuthSettings } from './service.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database; settings: AuthSettings }> = async (app, { db, settings }) => {
   app.post('/api/users/session/login', {
-    config: { access: 'public' },
+    config: { access: 'public', slowRefusals: true },
     schema: { tags: ['session'], summary: 'Sign in with email and password', body: loginRequestSchema, response: { 200: sessionSchema } },
     handler: (request) => login(db, settings, request.body, request.ip),
   });

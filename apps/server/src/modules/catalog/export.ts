@@ -49,6 +49,7 @@ const CELL: Record<ExportColumn, (row: ExportRow) => string | number | boolean |
   requiresResidential: (r) => r.requires_residential,
   isSmallParcel: (r) => r.is_small_parcel,
   category: (r) => r.category,
+  warrantyMonths: (r) => r.warranty_months,
 };
 
 export function exportLine(row: ExportRow): string {

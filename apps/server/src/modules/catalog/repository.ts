@@ -57,6 +57,7 @@ export type ExportRow = {
   requires_residential: boolean;
   is_small_parcel: boolean;
   category: string;
+  warranty_months: number | null;
   in_region: number;
   outside_region: number;
   next_receipt_date: string | null;
@@ -170,7 +171,7 @@ function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string |
         ? productFragments(price)
         : sql`p.sku, p.brand, p.model, p.label, p.short_description, p.msrp_cents, ${price} AS price_cents,
       p.weight, p.length, p.width, p.height, p.requires_flatbed, p.requires_fork_lift, p.requires_lift_gate,
-      p.requires_residential, p.is_small_parcel, p.category, coalesce(st.in_region, 0) AS in_region,
+      p.requires_residential, p.is_small_parcel, p.category, p.warranty_months, coalesce(st.in_region, 0) AS in_region,
       coalesce(st.outside_region, 0) AS outside_region, rc.next_receipt_date`
     }
     FROM selection s

@@ -19,6 +19,7 @@ import { streamedCompression } from '../../http/compression.js';
 import { jsonArrayText, sendJsonText } from '../../http/json-lists.js';
 import { openCatalogExport } from './export.js';
 import { startFeaturedRefresh } from './featured.js';
+import { preloadSearchIndexes } from './search-index-store.js';
 import { productText, productTextsBySkus, searchCatalogText, suggestProducts } from './service.js';
 
 const catalogAccess = { roles: ['catalog' as const] };
@@ -32,6 +33,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; featuredRefres
     });
     app.addHook('onClose', async () => refresh?.stop());
   }
+
+  // Each process builds its catalogs' search indexes once it is ready, in the background (decision 023).
+  // Not under the test runner: a test's app is closed within moments, and its searches build what they read.
+  app.addHook('onReady', async () => {
+    if (process.env.VITEST) return;
+    void preloadSearchIndexes(db, (catalog, facts) => {
+      if (facts instanceof Error) app.log.error({ err: facts, catalog }, 'catalog search index not built');
+      else app.log.info({ catalog, ...facts }, 'catalog search index built');
+    }).catch((error: unknown) => app.log.error({ err: error }, 'catalog search indexes not built'));
+  });
 
   app.post('/api/catalog/search', {
     config: { access: catalogAccess },

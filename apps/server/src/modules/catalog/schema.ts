@@ -65,6 +65,8 @@ export const products = pgTable(
     requiresLiftGate: boolean('requires_lift_gate').notNull().default(false),
     requiresResidential: boolean('requires_residential').notNull().default(false),
     isSmallParcel: boolean('is_small_parcel').notNull().default(false),
+    /** The warranty of a serialized unit (issue 37; catalog import column `warrantyMonths`); null: none recorded. */
+    warrantyMonths: integer('warranty_months'),
   },
   (t) => [index('products_brand_idx').on(t.brand)],
 );
@@ -113,10 +115,13 @@ export const catalogSearch = pgTable(
       .default(sql`'{}'::text[]`),
     /** Orders of the SKU over the last 90 days (featured.ts): the 'Featured' order. */
     popularity: integer('popularity').notNull().default(0),
+    /** The catalog data revision that last changed stocked_warehouses (drizzle/0025): the search index's stock deltas. */
+    stockRevision: bigint('stock_revision', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.catalogId, t.sku] }),
     index('catalog_search_sku_compact_idx').using('btree', t.catalogId, t.skuCompact.op('text_pattern_ops')),
+    index('catalog_search_stock_revision_idx').on(t.catalogId, t.stockRevision),
     index('catalog_search_featured_idx').on(t.catalogId, t.popularity.desc(), t.sku),
     index('catalog_search_name_idx').on(t.catalogId, t.labelKey, t.sku),
     index('catalog_search_category_idx').on(t.catalogId, t.category, t.sku),
@@ -150,9 +155,12 @@ export const catalogPrices = pgTable(
     sku: text('sku').notNull(),
     priceCents: integer('price_cents').notNull(),
     msrpCents: integer('msrp_cents').notNull(),
+    /** The catalog data revision that last changed the row (drizzle/0025): the search index's price deltas. */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.catalogId, t.sku] }),
+    index('catalog_prices_revision_idx').on(t.catalogId, t.revision),
     index('catalog_prices_price_idx').on(t.catalogId, t.priceCents, t.sku),
     index('catalog_prices_msrp_idx').on(t.catalogId, t.msrpCents, t.sku),
   ],

@@ -40,7 +40,10 @@ import { pricedTextCacheOf } from './priced-cache.js';
 import { productTextCacheOf, type StaticProductText } from './product-text-cache.js';
 import { CACHED_SKUS, facetCacheOf, searchCacheOf, type FacetedTotal } from './search-cache.js';
 import { catalogSynonyms, expandWithSynonyms } from './synonyms.js';
-import { catalogVocabulary, typoBudget } from './vocabulary.js';
+import { catalogVocabulary, typoBudget, type Vocabulary } from './vocabulary.js';
+import { indexedSearch, indexedSuggestions, indexVocabulary } from './indexed-search.js';
+import { searchIndexFor } from './search-index-store.js';
+import type { CatalogSearchIndex } from './search-index.js';
 
 export const PRODUCT_NOT_FOUND = 'The product was not found.';
 
@@ -206,12 +209,16 @@ async function facetsOf(db: Database, ctx: PricingContext, shipToState: string, 
   const cache = facetCacheOf(db);
   const kept = key === null ? undefined : cache.get(key);
   if (kept) return kept;
-  const rows = await queryRows<FacetRow>(db, searchFacetsSql(ctx, shipToState, filter));
-  const facets = facetsFromRows(rows);
-  const chosen = facets.availability.find((row) => row.value === (filter.inRegionOnly ? 'inRegion' : 'any'));
-  const answer = { facets, total: chosen?.count ?? 0 };
+  const answer = facetedTotalOf(await queryRows<FacetRow>(db, searchFacetsSql(ctx, shipToState, filter)), filter);
   if (key !== null) cache.set(key, answer);
   return answer;
+}
+
+/** The facet groups of these rows and the search's total: the availability count it chose. */
+function facetedTotalOf(rows: FacetRow[], filter: SearchFilter): FacetedTotal {
+  const facets = facetsFromRows(rows);
+  const chosen = facets.availability.find((row) => row.value === (filter.inRegionOnly ? 'inRegion' : 'any'));
+  return { facets, total: chosen?.count ?? 0 };
 }
 
 const byCountThenValue = (a: FacetCount, b: FacetCount) => b.count - a.count || a.value.localeCompare(b.value);
@@ -236,18 +243,27 @@ async function keywordTerms(
   db: Database,
   ctx: PricingContext,
   keywords: string,
+  index?: CatalogSearchIndex,
 ): Promise<Pick<SearchFilter, 'corrections' | 'alternatives'>> {
   const sets = await catalogSynonyms(db, ctx.catalogId, ctx.searchVersion);
   const alternatives = expandWithSynonyms(keywords, sets).slice(1);
-  return { alternatives, corrections: await typoCorrections(db, ctx, [keywords, ...alternatives].join(' ')) };
+  return { alternatives, corrections: await typoCorrections(db, ctx, [keywords, ...alternatives].join(' '), index) };
 }
 
-/** Catalog words for each typed word of 5+ letters that no catalog word starts with (issue 32). */
-async function typoCorrections(db: Database, ctx: PricingContext, keywords: string): Promise<Map<string, string[]>> {
+/**
+ * Catalog words for each typed word of 5+ letters that no catalog word starts with (issue 32), from
+ * the catalog's in-process index when the search has one (its lexicon is ts_stat's), else loaded.
+ */
+async function typoCorrections(
+  db: Database,
+  ctx: PricingContext,
+  keywords: string,
+  index?: CatalogSearchIndex,
+): Promise<Map<string, string[]>> {
   const corrections = new Map<string, string[]>();
   const words = searchWords(keywords).filter((word) => typoBudget(word) > 0);
   if (words.length === 0) return corrections;
-  const vocabulary = await catalogVocabulary(db, ctx.catalogId, ctx.searchVersion);
+  const vocabulary: Vocabulary = index ? indexVocabulary(index) : await catalogVocabulary(db, ctx.catalogId, ctx.searchVersion);
   for (const word of words) {
     const found = vocabulary.corrections(word);
     if (found.length > 0) corrections.set(word, found);
@@ -293,12 +309,15 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
 
   const shipToState = criteria.shipToState;
   const plain = searchFilterOf(criteria);
-  const filter = isBrowsing(plain) ? plain : { ...plain, ...(await keywordTerms(db, ctx, plain.keywords)) };
+  const index = await searchIndexFor(db, ctx);
+  const filter = isBrowsing(plain) ? plain : { ...plain, ...(await keywordTerms(db, ctx, plain.keywords, index)) };
   const sort = criteria.sort ?? defaultCatalogSort(plain.keywords);
   const window = { limit: pageSize, offset: (page - 1) * pageSize };
-  const { facets, total } = await facetsOf(db, ctx, shipToState, filter);
+  // The in-process index first (decision 023); what it does not answer, SQL does as before.
+  const indexed = index ? await indexedSearch(db, index, ctx, { shipToState, filter, sort, window }) : undefined;
+  const { facets, total } = indexed ? facetedTotalOf(indexed.facetRows, filter) : await facetsOf(db, ctx, shipToState, filter);
   if (window.offset >= total) return { ...empty, totalResults: total, facets };
-  const skus = await orderedPage(db, ctx, shipToState, filter, sort, window);
+  const skus = indexed?.skus ?? (await orderedPage(db, ctx, shipToState, filter, sort, window));
   return { page, pageSize, totalResults: total, facets, results: await pricedPage(db, ctx, shipToState, skus) };
 }
 
@@ -314,9 +333,11 @@ export async function suggestProducts(db: Database, principal: Principal, query:
   const text = query.q.trim();
   if (!ctx || !query.branchNumber || !query.shipToState || text.length < MIN_SUGGEST_CHARACTERS) return [];
   const plain: SearchFilter = { keywords: text, brands: [], categories: [], inRegionOnly: false };
-  const filter = { ...plain, ...(await keywordTerms(db, ctx, text)) };
-  const rows = await queryRows<{ sku: string }>(db, suggestionSkusSql(ctx, filter, CATALOG_MAX_SUGGESTIONS));
-  const skus = rows.map((row) => row.sku);
+  const index = await searchIndexFor(db, ctx);
+  const filter = { ...plain, ...(await keywordTerms(db, ctx, text, index)) };
+  const skus =
+    (index && (await indexedSuggestions(db, index, filter, CATALOG_MAX_SUGGESTIONS))) ??
+    (await queryRows<{ sku: string }>(db, suggestionSkusSql(ctx, filter, CATALOG_MAX_SUGGESTIONS))).map((row) => row.sku);
   return (await pricedPage(db, ctx, query.shipToState, skus)).map((productJson) => {
     const product = parseProduct(productJson);
     return { sku: product.sku, label: product.eCommerceInformation.label, brand: product.brand, price: product.price };

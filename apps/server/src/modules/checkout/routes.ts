@@ -27,6 +27,7 @@ import { createPaymentGateway } from '../../payments/create-gateway.js';
 import { GatewayError } from '../../payments/gateway.js';
 import { completeCheckout } from './completion.js';
 import { calculateTaxes, cancelCheckout, createCheckout, getCheckout, updateCheckout, type CheckoutDeps } from './service.js';
+import { savedCardPaymentRoutes } from './saved-card-routes.js';
 import { simulatedGatewayRoutes } from './simulated-routes.js';
 import { cancelOnTerminal, processOnTerminal, terminalStatus } from './terminal-service.js';
 import { stripeWebhookRoutes } from './webhook-routes.js';
@@ -156,6 +157,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     },
     handler: (request) => asTerminalResult(() => cancelOnTerminal(deps, principalOf(request), request.body)),
   });
+
+  await app.register(savedCardPaymentRoutes, { deps });
 
   if (configured.kind === 'stripe') {
     await app.register(stripeWebhookRoutes, { deps, gateway: configured.gateway });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { badRequest } from '../../http/errors.js';
 import { GatewayError } from '../../payments/gateway.js';
 import type { StripeGateway } from '../../payments/stripe-gateway.js';
+import { recordInvoicePaymentOfIntent } from '../account/index.js';
 import { completeCheckout } from './completion.js';
 import { findCheckoutNumberByPaymentIntent } from './repository.js';
 import type { CheckoutDeps } from './service.js';
@@ -39,8 +40,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps; ga
       }
       if (event.type !== 'payment_intent.succeeded' || !event.paymentIntentId) return { received: true as const, completed: false };
       const confirmationNumber = await findCheckoutNumberByPaymentIntent(deps.db, event.paymentIntentId);
-      // An intent of no checkout of ours (another application on the same account): acknowledged.
-      if (!confirmationNumber) return { received: true as const, completed: false };
+      // An intent of an invoice payment (issue 36) is recorded by the account module; an intent of
+      // nothing of ours (another application on the same account) is acknowledged.
+      if (!confirmationNumber)
+        return { received: true as const, completed: await recordInvoicePaymentOfIntent(deps, event.paymentIntentId) };
       // A failure here answers 500, so Stripe retries the event later.
       await completeCheckout(deps, confirmationNumber, { kind: 'system' });
       return { received: true as const, completed: true };

@@ -43,7 +43,7 @@ async function rejection(promise: Promise<unknown>): Promise<ImportRejectedError
 }
 
 const HEADER =
-  'sku,brand,model,label,shortDescription,price,msrp,netAvailable,nextReceiptDate,weight,length,width,height,requiresFlatbed,requiresForkLift,requiresLiftGate,requiresResidential,isSmallParcel,category';
+  'sku,brand,model,label,shortDescription,price,msrp,netAvailable,nextReceiptDate,weight,length,width,height,requiresFlatbed,requiresForkLift,requiresLiftGate,requiresResidential,isSmallParcel,category,warrantyMonths';
 
 describe('catalog import', () => {
   it('imports its own export unchanged, row for row, and writes nothing', async () => {
@@ -70,7 +70,7 @@ describe('catalog import', () => {
       header,
       first!.replace(a.label!, 'Renamed Zebra Lift'),
       second!.replace(`,${b.price},`, ',1234.56,'),
-      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true, Jacks ',
+      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true, Jacks ,24',
     ].join('\r\n');
 
     const result = await importCsv({ kind: 'catalog', catalogId: 'lifts' }, file);
@@ -89,6 +89,8 @@ describe('catalog import', () => {
       brand: 'Acme',
       label: 'Imported Quokka Jack',
       msrpCents: 12000,
+      // Issue 37: the warranty column.
+      warrantyMonths: 24,
       requiresLiftGate: true,
       isSmallParcel: true,
       height: 3,
@@ -98,7 +100,7 @@ describe('catalog import', () => {
     expect(newSearchRow.map((r) => [r.catalogId, r.category])).toEqual([['lifts', 'Jacks']]);
     const exported = await exportText('lifts');
     expect(exported).toContain(
-      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true,Jacks\r\n',
+      'NEW-IMPORT-1,Acme,AX1,Imported Quokka Jack,A jack,99.00,120.00,0,,10,1,2,3,false,false,true,false,true,Jacks,24\r\n',
     );
     expect(exported).toContain(`${b.sku},`);
     expect(exported.split('\r\n').find((l) => l.startsWith(`${b.sku},`))).toContain(',1234.56,');

@@ -50,9 +50,10 @@ const productColumns = (rows: CatalogImportRow[]) => sql`unnest(
     ${texts(rows.map((r) => r.label))}, ${texts(rows.map((r) => r.shortDescription))}, ${ints(rows.map((r) => r.msrp))},
     ${ints(rows.map((r) => r.weight))}, ${ints(rows.map((r) => r.length))}, ${ints(rows.map((r) => r.width))}, ${ints(rows.map((r) => r.height))},
     ${bools(rows.map((r) => r.requiresFlatbed))}, ${bools(rows.map((r) => r.requiresForkLift))}, ${bools(rows.map((r) => r.requiresLiftGate))},
-    ${bools(rows.map((r) => r.requiresResidential))}, ${bools(rows.map((r) => r.isSmallParcel))}, ${texts(rows.map((r) => r.category))}
+    ${bools(rows.map((r) => r.requiresResidential))}, ${bools(rows.map((r) => r.isSmallParcel))}, ${texts(rows.map((r) => r.category))},
+    ${ints(rows.map((r) => r.warrantyMonths))}
   ) AS v(sku, brand, model, label, short_description, msrp_cents, weight, length, width, height,
-         requires_flatbed, requires_fork_lift, requires_lift_gate, requires_residential, is_small_parcel, category)`;
+         requires_flatbed, requires_fork_lift, requires_lift_gate, requires_residential, is_small_parcel, category, warranty_months)`;
 
 /**
  * Updates the batch's existing products whose values differ (a field not given keeps its value);
@@ -73,21 +74,25 @@ export async function updateProducts(db: Queryable, rows: CatalogImportRow[]): P
              coalesce(v.requires_lift_gate, p.requires_lift_gate) AS requires_lift_gate,
              coalesce(v.requires_residential, p.requires_residential) AS requires_residential,
              coalesce(v.is_small_parcel, p.is_small_parcel) AS is_small_parcel,
-             coalesce(v.category, p.category) AS category
+             coalesce(v.category, p.category) AS category,
+             coalesce(v.warranty_months, p.warranty_months) AS warranty_months
       FROM v JOIN products p ON p.sku = v.sku
       WHERE (p.brand, p.model, p.label, p.short_description, p.msrp_cents, p.weight, p.length, p.width, p.height,
-             p.requires_flatbed, p.requires_fork_lift, p.requires_lift_gate, p.requires_residential, p.is_small_parcel, p.category)
+             p.requires_flatbed, p.requires_fork_lift, p.requires_lift_gate, p.requires_residential, p.is_small_parcel, p.category,
+             p.warranty_months)
         IS DISTINCT FROM
             (v.brand, coalesce(v.model, p.model), v.label, coalesce(v.short_description, p.short_description), v.msrp_cents,
              coalesce(v.weight, p.weight), coalesce(v.length, p.length), coalesce(v.width, p.width), coalesce(v.height, p.height),
              coalesce(v.requires_flatbed, p.requires_flatbed), coalesce(v.requires_fork_lift, p.requires_fork_lift),
              coalesce(v.requires_lift_gate, p.requires_lift_gate), coalesce(v.requires_residential, p.requires_residential),
-             coalesce(v.is_small_parcel, p.is_small_parcel), coalesce(v.category, p.category))
+             coalesce(v.is_small_parcel, p.is_small_parcel), coalesce(v.category, p.category),
+             coalesce(v.warranty_months, p.warranty_months))
     )
     UPDATE products p SET brand = n.brand, model = n.model, label = n.label, short_description = n.short_description,
       msrp_cents = n.msrp_cents, weight = n.weight, length = n.length, width = n.width, height = n.height,
       requires_flatbed = n.requires_flatbed, requires_fork_lift = n.requires_fork_lift, requires_lift_gate = n.requires_lift_gate,
-      requires_residential = n.requires_residential, is_small_parcel = n.is_small_parcel, category = n.category
+      requires_residential = n.requires_residential, is_small_parcel = n.is_small_parcel, category = n.category,
+      warranty_months = n.warranty_months
     FROM n WHERE p.sku = n.sku
     RETURNING p.sku`,
   );
@@ -100,11 +105,13 @@ export async function insertProducts(db: Queryable, rows: CatalogImportRow[]): P
     db,
     sql`
     INSERT INTO products (sku, brand, model, label, short_description, msrp_cents, weight, length, width, height,
-                          requires_flatbed, requires_fork_lift, requires_lift_gate, requires_residential, is_small_parcel, category)
+                          requires_flatbed, requires_fork_lift, requires_lift_gate, requires_residential, is_small_parcel, category,
+                          warranty_months)
     SELECT v.sku, v.brand, coalesce(v.model, ''), v.label, coalesce(v.short_description, ''), v.msrp_cents,
            coalesce(v.weight, 0), coalesce(v.length, 0), coalesce(v.width, 0), coalesce(v.height, 0),
            coalesce(v.requires_flatbed, false), coalesce(v.requires_fork_lift, false), coalesce(v.requires_lift_gate, false),
-           coalesce(v.requires_residential, false), coalesce(v.is_small_parcel, false), coalesce(v.category, '')
+           coalesce(v.requires_residential, false), coalesce(v.is_small_parcel, false), coalesce(v.category, ''),
+           v.warranty_months
     FROM ${productColumns(rows)}
     ON CONFLICT (sku) DO NOTHING
     RETURNING sku`,

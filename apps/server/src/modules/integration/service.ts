@@ -8,6 +8,7 @@
 import { dollarsToCents, ORDER_STATUS, type IntegrationOrder, type IntegrationShipmentRequest } from '@portal/domain';
 import type { Database, DatabaseTransaction, Queryable } from '../../db/client.js';
 import { emitEvent } from '../webhooks/index.js';
+import { recordShippedSerials } from '../equipment/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import {
   applyManufacturerOrderUpdate,
@@ -154,6 +155,20 @@ export async function recordShipment(db: Database, documentNumber: number, input
       })),
     });
 
+    // Issue 37: the lines' serial numbers become the organization's equipment, in this transaction.
+    await recordShippedSerials(tx, {
+      organizationId: order.organizationId,
+      branchId: order.branchId,
+      orderId: order.id,
+      shippedDate,
+      lines: input.lines.map((l, index) => ({
+        index,
+        sku: byNumber.get(l.lineNumber)!.sku,
+        quantityShipped: l.quantityShipped,
+        serialNumbers: l.serialNumbers ?? [],
+      })),
+    });
+
     let state = stateOf(order);
     if (shippedDate) {
       const goods = await findGoodsQuantities(tx, order.id);
@@ -181,7 +196,12 @@ export async function recordShipment(db: Database, documentNumber: number, input
         scacLabel: values.scacLabel,
         lines: input.lines
           .filter((l) => l.quantityShipped > 0)
-          .map((l) => ({ lineNumber: l.lineNumber, sku: byNumber.get(l.lineNumber)!.sku, quantityShipped: l.quantityShipped })),
+          .map((l) => ({
+            lineNumber: l.lineNumber,
+            sku: byNumber.get(l.lineNumber)!.sku,
+            quantityShipped: l.quantityShipped,
+            serialNumbers: l.serialNumbers ?? [],
+          })),
         packages: input.packages.map((p) => ({
           trackingNumber: p.trackingNumber,
           trackingUrl: p.trackingUrl ?? trackingUrlFor(input.scac, p.trackingNumber) ?? null,

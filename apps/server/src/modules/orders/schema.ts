@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { branches, organizations } from '../organizations/schema.js';
 import { users } from '../users/schema.js';
 
@@ -83,6 +84,10 @@ export const orders = pgTable(
     index('orders_org_branch_cancelled_idx').on(t.organizationId, t.branchId, t.cancelledAt),
     index('orders_entered_by_idx').on(t.enteredByUserId, t.enteredAt),
     index('orders_updated_idx').on(t.updatedAt),
+    // The credit check's on-account orders not yet invoiced (decision 020; 0024).
+    index('orders_on_account_uninvoiced_idx')
+      .on(t.organizationId)
+      .where(sql`${t.onAccount} AND ${t.statusCode} >= 0 AND ${t.statusCode} < 70`),
   ],
 );
 

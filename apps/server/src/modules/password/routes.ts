@@ -11,7 +11,7 @@ type PasswordRouteOptions = { db: Database; settings: ChallengeSettings; hashing
 export const passwordRoutes: FastifyPluginAsyncZod<PasswordRouteOptions> = async (app, { db, settings, hashingLimits }) => {
   const gated = passwordCallGate(hashingLimits);
   app.post('/api/secure-challenge', {
-    config: { access: 'public' },
+    config: { access: 'public', slowRefusals: true },
     schema: {
       tags: ['password'],
       summary: 'Email a reset or activation code; the answer is the same whether the email exists or not',
@@ -25,7 +25,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRouteOptions> = async
   });
 
   app.post('/api/secure-challenge/verify', {
-    config: { access: 'public' },
+    config: { access: 'public', slowRefusals: true },
     schema: {
       tags: ['password'],
       summary: 'Check a code; answers the one-time token that completes the change',
@@ -36,7 +36,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRouteOptions> = async
   });
 
   app.post('/api/secure-challenge/complete', {
-    config: { access: 'public' },
+    config: { access: 'public', slowRefusals: true },
     schema: {
       tags: ['password'],
       summary: 'Set the new password with the token of a verified code (activates an invited account)',

@@ -75,6 +75,14 @@ export function SideMenu(props: SideMenuProps) {
           {link('/orders/open', 'Open Orders')}
           {link('/orders/recent', 'Recent Orders')}
           {link('/orders/search', 'Order Search')}
+          {link('/equipment', 'Equipment')}
+          {/* Issue 37: the claims under Equipment while in those pages, as Addresses and Audit Trail
+              under User Administration (the whole menu must still fit a laptop's 800 px). */}
+          {(pathname.startsWith('/equipment') || pathname.startsWith('/warranty-claims')) && (
+            <Stack gap={2} pl="md">
+              {link('/warranty-claims', 'Warranty Claims')}
+            </Stack>
+          )}
         </>
       )}
       <Divider my={4} />

@@ -86,11 +86,13 @@ export function SignedInShell() {
           </div>
           <Group className="portal-header-actions" gap="xs" wrap="nowrap">
             {hasRoles(session.user.roles, 'checkout', 'catalog') && <CartHeaderSummary />}
-            {/* Issue 34: shown on a phone too ('Ship to' was hidden below 576 px). */}
+          </Group>
+          {/* Issue 34: shown on a phone too, in the second row there, where the cart summary leaves it room. */}
+          <div className="portal-header-ship-to">
             <Button variant="subtle" size="compact-sm" onClick={() => setStateModalOpened(true)}>
               {destinationState ? `Ship to ${destinationState}` : 'Choose State'}
             </Button>
-          </Group>
+          </div>
         </div>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label="Main menu">

@@ -1,12 +1,25 @@
 import { useState } from 'react';
-import { Anchor, Badge, Card, Checkbox, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { ActionIcon, Anchor, Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { AGING_BUCKETS, formatDate, formatMoney, INVOICE_STATUS_LABELS, type Statement, type StatementInvoice } from '@portal/domain';
+import {
+  AGING_BUCKETS,
+  formatDate,
+  formatMoney,
+  INVOICE_STATUS_LABELS,
+  type InvoicePayment,
+  type Statement,
+  type StatementInvoice,
+} from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
+import { downloadInvoicePdf, startInvoicePayment } from '../api/invoice-payments';
 import { statementQuery } from '../api/statement';
+import { PayInvoicesDialog } from '../components/pay-invoices-dialog';
 
 const STATUS_COLORS = { open: 'blue', paid: 'green', void: 'gray' } as const;
 
@@ -36,12 +49,16 @@ function Figure({ label, value, alert }: { label: string; value: string; alert?:
  * /account/statement (issue 36, role accounting; interface-contract "Account statement"): the
  * organization's credit limit, balance, available credit and past due, the aging of the open
  * balances by due date, and the open and recently paid invoices, each with its order (a link when
- * the user may open it) and, when open, a checkbox to select it.
+ * the user may open it) and, when open, a checkbox to select it; 'Pay Selected' pays the selected
+ * invoices by card (PayInvoicesDialog), and each invoice downloads as a PDF.
  */
 export function StatementPage() {
   const { user } = useSession();
   const statement = useQuery({ ...statementQuery(), enabled: user.roles.accounting });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [payment, setPayment] = useState<InvoicePayment | null>(null);
+  const [starting, setStarting] = useState(false);
+  const queryClient = useQueryClient();
 
   if (!user.roles.accounting) return <NotAllowed what="the account statement" />;
 
@@ -97,7 +114,24 @@ export function StatementPage() {
         </Text>
       ),
     },
-    { header: 'Amount', align: 'right', nowrap: true, cell: (invoice) => formatMoney(invoice.amount) },
+    {
+      header: 'Amount',
+      align: 'right',
+      nowrap: true,
+      cell: (invoice) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {formatMoney(invoice.amount)}
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label={`Download invoice ${invoice.invoiceNumber}`}
+            onClick={() => void downloadPdf(invoice.invoiceNumber)}
+          >
+            <IconDownload size={14} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ),
+    },
     { header: 'Balance', align: 'right', nowrap: true, cell: (invoice) => formatMoney(invoice.balance) },
     {
       header: 'Status',
@@ -108,6 +142,36 @@ export function StatementPage() {
       ),
     },
   ];
+  /** 'Pay Selected': a pending payment of the selected invoices, paid by card in the dialog. */
+  async function paySelected() {
+    setStarting(true);
+    try {
+      setPayment(await startInvoicePayment([...selected]));
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401))
+        notify.error(error instanceof ApiError ? error.message : 'The payment could not be started. Please try again later.');
+      // An invoice paid or changed meanwhile: show the statement as it is now.
+      await queryClient.invalidateQueries({ queryKey: ['account'] });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  function paid() {
+    setPayment(null);
+    setSelected(new Set());
+    void queryClient.invalidateQueries({ queryKey: ['account'] });
+  }
+
+  async function downloadPdf(invoiceNumber: string) {
+    try {
+      await downloadInvoicePdf(invoiceNumber);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401))
+        notify.error('The invoice PDF could not be downloaded. Please try again later.');
+    }
+  }
+
   const selectedTotal = (data?.invoices ?? []).filter((i) => selected.has(i.invoiceNumber)).reduce((sum, i) => sum + i.balance, 0);
 
   return (
@@ -153,13 +217,19 @@ export function StatementPage() {
             striped
             verticalSpacing="xs"
           />
-          {selected.size > 0 && (
-            <Text size="sm" data-testid="selected-total">
-              {selected.size} selected: {formatMoney(selectedTotal)}
-            </Text>
-          )}
+          <Group justify="flex-end">
+            {selected.size > 0 && (
+              <Text size="sm" data-testid="selected-total">
+                {selected.size} selected: {formatMoney(selectedTotal)}
+              </Text>
+            )}
+            <Button disabled={selected.size === 0} loading={starting} onClick={() => void paySelected()}>
+              Pay Selected
+            </Button>
+          </Group>
         </>
       )}
+      {payment && <PayInvoicesDialog payment={payment} email={user.email} onPaid={paid} onClose={() => setPayment(null)} />}
     </Stack>
   );
 }

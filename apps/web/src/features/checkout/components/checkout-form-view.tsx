@@ -13,26 +13,28 @@ import { CHECKOUT_MESSAGES, checkoutPaymentMethods, paymentErrorMessage, type Se
 import { useCartActions } from '@/app/providers/cart';
 import { CreditWarning } from '@/components/credit-warning';
 import { useAccountCredit } from '@/lib/account-credit';
+import { savedCardLabel, useSavedCards } from '@/lib/saved-cards';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { updateCheckout } from '../api/checkout-api';
-import type { PaymentConfig } from '../api/payment-config';
+import { confirmSimulatedCard, updateCheckout } from '../api/checkout-api';
+import type { PaymentConfig } from '@/lib/payment-config';
 import { clearStoredCheckout, readCheckoutDetails, readLastReader, rememberLastReader, saveCheckoutDetails } from '../api/stored-checkout';
 import { AddressFields, ContactFields } from './address-fields';
 import { BadgeScanModal, fillFromBadge } from './badge-scan-modal';
+import { payCheckoutByCard } from './card-payment';
 import { CashOrderModal } from './cash-order-modal';
 import { checkoutFormSchema, draftOf, initialFormValues, shipToAddressOf, type CheckoutFormValues } from './checkout-form';
-import type { PaymentFieldsHandle } from './payment-fields';
+import type { PaymentFieldsHandle } from '@/components/payment/payment-fields';
 import { ResidentialWarning } from './residential-warning';
 import { fillFromSavedAddress, SavedAddressChooser } from './saved-address-chooser';
 import { ReviewTable } from './review-table';
-import { SimulatedCardForm } from './simulated-card-form';
+import { SimulatedCardForm } from '@/components/payment/simulated-card-form';
 import { TerminalModal, TerminalSection } from './terminal-section';
 import type { OpenCheckout } from './use-checkout-setup';
 import { totalsChanged, useTaxRecalculation, type Totals } from './use-tax-recalculation';
 import { useTerminalFlow } from './use-terminal-flow';
 
-const StripePaymentFields = lazy(() => import('./stripe-payment-fields'));
+const StripePaymentFields = lazy(() => import('@/components/payment/stripe-payment-fields'));
 
 type PaymentMode = 'onAccount' | 'card' | 'cash' | 'terminal';
 
@@ -73,6 +75,11 @@ export function CheckoutFormView({
   const takesCards = methods.card;
   const usesTerminals = methods.terminal;
   const credit = useAccountCredit(onAccount);
+  // Issue 36: saved cards for users with storedPayments; the card form can save only in simulated mode.
+  const storesCards = takesCards && session.user.roles.storedPayments;
+  const savedCards = useSavedCards(storesCards).data ?? [];
+  const [savedCardId, setSavedCardId] = useState('');
+  const [saveTypedCard, setSaveTypedCard] = useState(false);
 
   const form = useForm<CheckoutFormValues>({
     resolver: zodResolver(checkoutFormSchema),
@@ -163,7 +170,11 @@ export function CheckoutFormView({
   const placeOrder = form.handleSubmit(async (values) => {
     if (!(await submitDetails(values, onAccount ? 'onAccount' : 'card'))) return;
     if (!onAccount) {
-      const result = await payment.current?.confirm({
+      const result = await payCheckoutByCard({
+        confirmationNumber: checkout.confirmationNumber,
+        savedCardId: savedCardId ? Number(savedCardId) : null,
+        saveTypedCard: storesCards && saveTypedCard,
+        fields: payment.current,
         returnUrl: `${window.location.origin}${confirmationUrl}`,
         email: values.email.trim(),
       });
@@ -268,7 +279,20 @@ export function CheckoutFormView({
             />
           )}
 
+          {storesCards && savedCards.length > 0 && (
+            <NativeSelect
+              label="Use a saved card"
+              maw={420}
+              value={savedCardId}
+              onChange={(event) => setSavedCardId(event.currentTarget.value)}
+              data={[
+                { value: '', label: 'No, enter a card' },
+                ...savedCards.map((card) => ({ value: String(card.id), label: savedCardLabel(card) })),
+              ]}
+            />
+          )}
           {takesCards &&
+            !savedCardId &&
             (config.paymentGateway === 'stripe' && config.stripePublishableKey ? (
               <Suspense fallback={<Loader aria-label="Loading the payment form" />}>
                 <StripePaymentFields
@@ -278,8 +302,16 @@ export function CheckoutFormView({
                 />
               </Suspense>
             ) : (
-              <SimulatedCardForm ref={payment} paymentIntentId={checkout.paymentIntentId} clientSecret={checkout.paymentIntentSecret} />
+              <SimulatedCardForm
+                ref={payment}
+                confirmCard={(card) =>
+                  confirmSimulatedCard(checkout.paymentIntentId, { clientSecret: checkout.paymentIntentSecret, ...card, postalCode: '' })
+                }
+              />
             ))}
+          {storesCards && !savedCardId && config.paymentGateway !== 'stripe' && (
+            <Checkbox label="Save this card" checked={saveTypedCard} onChange={(event) => setSaveTypedCard(event.currentTarget.checked)} />
+          )}
 
           {onAccount && <CreditWarning availableCredit={credit.data?.availableCredit} total={totals.grandTotal} />}
           {(onAccount || takesCards) && (

@@ -4,7 +4,7 @@ import { hasRoles } from '@portal/domain';
 import { useCart } from '@/app/providers/cart';
 import { useIsBusy } from '@/lib/busy';
 import { useSession, useSessionState } from '@/lib/session-store';
-import { usePaymentConfig } from '../api/payment-config';
+import { usePaymentConfig } from '@/lib/payment-config';
 import { BusyOverlay } from '@/components/busy-overlay';
 import { NotAllowed } from '@/components/not-allowed';
 import { createRequestOf } from '../components/checkout-form';

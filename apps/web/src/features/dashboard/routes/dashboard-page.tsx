@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '@portal/domain';
 import { useSession, useSessionState } from '@/lib/session-store';
 import { balanceText, useBalanceDue } from '../api/balance-due';
+import { inspectionsDueText, useInspectionsDue } from '../api/inspections-due';
 import { countText, useOpenOrderCount, useShippedOrderCount } from '../api/order-counts';
 
 /** External resources of the welcome page (spec 1); they open in a new window. */
@@ -28,6 +29,7 @@ export function DashboardPage() {
   const openCount = useOpenOrderCount(orderHistory ? branchNumber : null);
   const shippedCount = useShippedOrderCount(orderHistory ? branchNumber : null);
   const balanceDue = useBalanceDue(user.roles.accounting);
+  const inspectionsDue = useInspectionsDue(orderHistory);
   const tiles: Tile[] = [];
   if (user.roles.catalog)
     tiles.push({ title: 'Catalog', to: '/products/catalog/portal', text: 'Search products, prices and availability.' });
@@ -44,6 +46,15 @@ export function DashboardPage() {
       to: RECENT_SHIPPED_LINK,
       text: 'Orders shipped in the last 3 days.',
       count: { id: 'shipped-orders-count', text: countText(shippedCount) },
+    });
+  }
+  if (orderHistory) {
+    // Issue 37: units due for their annual inspection within 30 days, or overdue.
+    tiles.push({
+      title: 'Inspections Due',
+      to: '/equipment?inspectionDue=true',
+      text: 'Equipment due for inspection within 30 days or overdue.',
+      count: { id: 'inspections-due-count', text: inspectionsDueText(inspectionsDue) },
     });
   }
   if (user.roles.accounting) {

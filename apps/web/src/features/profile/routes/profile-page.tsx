@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { setSession, useSession } from '@/lib/session-store';
 import { refreshSession, saveProfile } from '../api/profile';
+import { SavedCardsSection } from '../components/saved-cards-section';
 
 const valuesOf = (user: SessionUser): ProfileUpdate => ({
   firstName: user.firstName,
@@ -76,48 +77,51 @@ export function ProfilePage() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack maw={720}>
-        <Title order={1}>Profile</Title>
-        <Text>
-          Account Email: <strong>{user.email}</strong>
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextInput label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
-          <TextInput label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
-        </SimpleGrid>
-        <Fieldset legend="Email Subscriptions">
-          <Stack gap="sm">
-            {SUBSCRIPTION_FIELDS.map(({ key, label }) => (
-              <Controller
-                key={key}
-                control={form.control}
-                name={`subscriptions.${key}`}
-                render={({ field }) => (
-                  <NativeSelect
-                    label={label}
-                    data={SUBSCRIPTION_OPTIONS}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(event) => field.onChange(event.currentTarget.value as SubscriptionValue)}
-                  />
-                )}
-              />
-            ))}
-          </Stack>
-        </Fieldset>
-        <Group>
-          <Button variant="default" onClick={() => reload(user)}>
-            Reset
-          </Button>
-          <Button type="submit" loading={saving} disabled={!isValid}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack maw={720}>
+          <Title order={1}>Profile</Title>
+          <Text>
+            Account Email: <strong>{user.email}</strong>
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+            <TextInput label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+            <TextInput label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
+          </SimpleGrid>
+          <Fieldset legend="Email Subscriptions">
+            <Stack gap="sm">
+              {SUBSCRIPTION_FIELDS.map(({ key, label }) => (
+                <Controller
+                  key={key}
+                  control={form.control}
+                  name={`subscriptions.${key}`}
+                  render={({ field }) => (
+                    <NativeSelect
+                      label={label}
+                      data={SUBSCRIPTION_OPTIONS}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(event) => field.onChange(event.currentTarget.value as SubscriptionValue)}
+                    />
+                  )}
+                />
+              ))}
+            </Stack>
+          </Fieldset>
+          <Group>
+            <Button variant="default" onClick={() => reload(user)}>
+              Reset
+            </Button>
+            <Button type="submit" loading={saving} disabled={!isValid}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {user.roles.storedPayments && <SavedCardsSection />}
+    </>
   );
 }

@@ -1,10 +1,15 @@
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Fieldset, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { TEST_CARDS } from '@portal/domain';
-import { ApiError } from '@/lib/api-client';
-import { confirmSimulatedCard } from '../api/checkout-api';
+import { TEST_CARDS, type SimulatedCardConfirmResult, type SimulatedPaymentMethodResult } from '@portal/domain';
+import { api, ApiError } from '@/lib/api-client';
 import { cardFieldErrorOf, type CardField } from './card-error';
 import type { PaymentFieldsHandle } from './payment-fields';
+
+export type TypedCard = { cardNumber: string; expiry: string; cvc: string };
+
+/** The simulated provider's createPaymentMethod (`POST /api/simulated-gateway/payment-methods`, role storedPayments). */
+const createSimulatedPaymentMethod = (card: TypedCard) =>
+  api<SimulatedPaymentMethodResult>('/api/simulated-gateway/payment-methods', { method: 'POST', body: { ...card, postalCode: '' } });
 
 type Field = CardField;
 
@@ -12,14 +17,14 @@ type Field = CardField;
  * The card form of the simulated gateway (docs/decisions/006-payment-gateway.md): it behaves like
  * the provider's test mode, 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
  * 4000 0000 0000 9995 has insufficient funds. Field errors carry the provider's wording.
+ * `confirmCard` sends the typed card to the provider's confirmation of the intent being paid (the
+ * checkout's, or an invoice payment's).
  */
 export function SimulatedCardForm({
-  paymentIntentId,
-  clientSecret,
+  confirmCard,
   ref,
 }: {
-  paymentIntentId: string;
-  clientSecret: string;
+  confirmCard: (card: TypedCard) => Promise<SimulatedCardConfirmResult>;
   ref: Ref<PaymentFieldsHandle>;
 }) {
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
@@ -30,19 +35,33 @@ export function SimulatedCardForm({
     cvc: useRef<HTMLInputElement>(null),
   };
 
+  /** Shown at its card field until that field changes, not only in the toast (issue 16). */
+  function showAtField(error: NonNullable<SimulatedCardConfirmResult['error']>) {
+    const shown = cardFieldErrorOf(error);
+    if (!shown) return;
+    setErrors({ [shown.field]: shown.message });
+    inputs[shown.field].current?.focus();
+  }
+
   useImperativeHandle(ref, () => ({
     async confirm() {
       setErrors({});
       try {
-        const result = await confirmSimulatedCard(paymentIntentId, { clientSecret, ...card, postalCode: '' });
+        const result = await confirmCard(card);
         if (!result.error) return { ok: true };
-        // Shown at its card field until that field changes, not only in the toast (issue 16).
-        const shown = cardFieldErrorOf(result.error);
-        if (shown) {
-          setErrors({ [shown.field]: shown.message });
-          inputs[shown.field].current?.focus();
-        }
+        showAtField(result.error);
         return { ok: false, error: result.error };
+      } catch (error) {
+        return { ok: false, error: { type: 'api_error', message: error instanceof ApiError ? error.message : undefined } };
+      }
+    },
+    async createPaymentMethod() {
+      setErrors({});
+      try {
+        const result = await createSimulatedPaymentMethod(card);
+        if (result.paymentMethodId) return { ok: true, paymentMethodId: result.paymentMethodId };
+        if (result.error) showAtField(result.error);
+        return { ok: false, error: result.error ?? { type: 'api_error' } };
       } catch (error) {
         return { ok: false, error: { type: 'api_error', message: error instanceof ApiError ? error.message : undefined } };
       }

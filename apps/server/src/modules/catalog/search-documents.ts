@@ -1,0 +1,260 @@
+/**
+ * The catalog's full-text documents held in typed arrays (decision 023): a lexicon in byte order,
+ * and per product its lexemes (ids ascending, so in the tsvector's own order) with their weighted
+ * positions, plus per lexeme the products holding it (posting lists over product ordinals). Parsed
+ * from `document::text` (`'lift':6A,7A 'post':5A`) straight into flat arrays: 200,000 products'
+ * documents are millions of entries. Pure, so it is unit tested.
+ */
+import { compareBytes, type TsTerm } from './tsquery.js';
+
+const MAX_POSITION = (1 << 14) - 1;
+const QUOTE = 39; // '
+const COLON = 58;
+const COMMA = 44;
+
+/** A growable typed array. */
+class Growing<T extends Uint32Array | Uint16Array> {
+  length = 0;
+  constructor(public array: T) {}
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const bigger = new (this.array.constructor as new (n: number) => T)(this.array.length * 2);
+      bigger.set(this.array);
+      this.array = bigger;
+    }
+    this.array[this.length++] = value;
+  }
+  done(): T {
+    return this.array.slice(0, this.length) as T;
+  }
+}
+
+/** A quoted lexeme's text from `from` (after its opening quote), and where it ends (after its closing quote). */
+function lexemeAt(text: string, from: number): { lexeme: string; end: number } {
+  let close = text.indexOf("'", from);
+  while (close >= 0 && text.charCodeAt(close + 1) === QUOTE) close = text.indexOf("'", close + 2);
+  if (close < 0) close = text.length;
+  let lexeme = text.slice(from, close);
+  if (lexeme.includes("'") || lexeme.includes('\\')) lexeme = lexeme.replace(/''/g, "'").replace(/\\(.)/g, '$1');
+  return { lexeme, end: close + 1 };
+}
+
+type Flat = { ids: Growing<Uint32Array>; begins: Growing<Uint32Array>; ends: Growing<Uint32Array>; places: Growing<Uint16Array> };
+
+/** Reads one tsvector's text into the flat arrays: per entry its lexeme id and its positions' span. */
+function parseInto(text: string, lexemeId: (lexeme: string) => number, flat: Flat): void {
+  let i = 0;
+  while (i < text.length) {
+    if (text.charCodeAt(i) !== QUOTE) {
+      i++;
+      continue;
+    }
+    const { lexeme, end } = lexemeAt(text, i + 1);
+    i = end;
+    flat.ids.push(lexemeId(lexeme));
+    flat.begins.push(flat.places.length);
+    if (text.charCodeAt(i) === COLON) {
+      i++;
+      for (;;) {
+        let place = 0;
+        let c = text.charCodeAt(i);
+        while (c >= 48 && c <= 57) {
+          place = place * 10 + (c - 48);
+          c = text.charCodeAt(++i);
+        }
+        // A 3, B 2, C 1; D or no letter 0.
+        const weight = c >= 65 && c <= 68 ? 68 - c : 0;
+        if (c >= 65 && c <= 68) c = text.charCodeAt(++i);
+        flat.places.push((weight << 14) | Math.min(MAX_POSITION, place));
+        if (c !== COMMA) break;
+        i++;
+      }
+    }
+    flat.ends.push(flat.places.length);
+  }
+}
+
+const newFlat = (size: number): Flat => ({
+  ids: new Growing(new Uint32Array(size)),
+  begins: new Growing(new Uint32Array(size)),
+  ends: new Growing(new Uint32Array(size)),
+  places: new Growing(new Uint16Array(size)),
+});
+
+/** One tsvector text's lexemes and positions (the unit tests' view of the parser). */
+export function parseTsVector(text: string): { lexeme: string; positions: number[] }[] {
+  const names: string[] = [];
+  const flat = newFlat(8);
+  parseInto(text, (lexeme) => names.push(lexeme) - 1, flat);
+  return names.map((lexeme, k) => ({ lexeme, positions: [...flat.places.array.slice(flat.begins.array[k]!, flat.ends.array[k]!)] }));
+}
+
+export class SearchDocuments {
+  /** Lexemes in byte order; a lexeme's id is its place here. */
+  readonly lexicon: string[];
+  /** Products holding each lexeme: ordinals ascending, lexeme `id` at postings[postingStart[id] ..< postingStart[id + 1]]. */
+  readonly postingStart: Uint32Array;
+  readonly postings: Uint32Array;
+  /** The entry (of termIds) each posting stands for. */
+  readonly postingEntries: Uint32Array;
+  /** Product `o`'s entries at [termStart[o] ..< termStart[o + 1]]: lexeme ids ascending. */
+  readonly termStart: Uint32Array;
+  readonly termIds: Uint32Array;
+  /** Entry `t`'s positions at positions[positionBegin[t] ..< positionEnd[t]]. */
+  readonly positionBegin: Uint32Array;
+  readonly positionEnd: Uint32Array;
+  readonly positions: Uint16Array;
+
+  /** `documents[o]`: product ordinal o's tsvector text. */
+  constructor(documents: readonly string[]) {
+    const temporary = new Map<string, number>();
+    const names: string[] = [];
+    const lexemeId = (lexeme: string) => {
+      let id = temporary.get(lexeme);
+      if (id === undefined) {
+        id = names.push(lexeme) - 1;
+        temporary.set(lexeme, id);
+      }
+      return id;
+    };
+    const flat = newFlat(1 << 16);
+    this.termStart = new Uint32Array(documents.length + 1);
+    documents.forEach((text, o) => {
+      parseInto(text, lexemeId, flat);
+      this.termStart[o + 1] = flat.ids.length;
+    });
+    const order = names.map((_, id) => id).sort((a, b) => compareBytes(names[a]!, names[b]!));
+    const finalId = new Uint32Array(names.length);
+    order.forEach((id, place) => (finalId[id] = place));
+    this.lexicon = order.map((id) => names[id]!);
+    this.positions = flat.places.done();
+    this.termIds = flat.ids.done();
+    this.positionBegin = flat.begins.done();
+    this.positionEnd = flat.ends.done();
+    this.renumber(finalId);
+    const postings = this.buildPostings(this.lexicon.length);
+    this.postingStart = postings.start;
+    this.postings = postings.list;
+    this.postingEntries = postings.entries;
+  }
+
+  /**
+   * The entries with their final lexeme ids, ascending within each product (the tsvector's own
+   * order, so they already are unless byte and UTF-16 order differ); positions stay where they are.
+   */
+  private renumber(finalId: Uint32Array): void {
+    const ids = this.termIds;
+    for (let t = 0; t < ids.length; t++) ids[t] = finalId[ids[t]!]!;
+    for (let o = 0; o + 1 < this.termStart.length; o++) {
+      const from = this.termStart[o]!;
+      const to = this.termStart[o + 1]!;
+      let inOrder = true;
+      for (let t = from + 1; t < to && inOrder; t++) inOrder = ids[t - 1]! < ids[t]!;
+      if (inOrder) continue;
+      const entries = Array.from({ length: to - from }, (_, k) => [
+        ids[from + k]!,
+        this.positionBegin[from + k]!,
+        this.positionEnd[from + k]!,
+      ]);
+      entries.sort((a, b) => a[0]! - b[0]!);
+      entries.forEach(([id, begin, end], k) => {
+        ids[from + k] = id!;
+        this.positionBegin[from + k] = begin!;
+        this.positionEnd[from + k] = end!;
+      });
+    }
+  }
+
+  private buildPostings(lexemes: number): { start: Uint32Array; list: Uint32Array; entries: Uint32Array } {
+    const start = new Uint32Array(lexemes + 1);
+    for (const id of this.termIds) start[id + 1]!++;
+    for (let id = 0; id < lexemes; id++) start[id + 1]! += start[id]!;
+    const list = new Uint32Array(this.termIds.length);
+    const entries = new Uint32Array(this.termIds.length);
+    const next = start.slice(0, lexemes);
+    const products = this.termStart.length - 1;
+    for (let o = 0; o < products; o++) {
+      for (let t = this.termStart[o]!; t < this.termStart[o + 1]!; t++) {
+        const k = next[this.termIds[t]!]!++;
+        list[k] = o;
+        entries[k] = t;
+      }
+    }
+    return { start, list, entries };
+  }
+
+  get products(): number {
+    return this.termStart.length - 1;
+  }
+
+  /** How many products hold lexeme `id` (ts_stat's ndoc). */
+  documentCount(id: number): number {
+    return this.postingStart[id + 1]! - this.postingStart[id]!;
+  }
+
+  /** The lexeme ids a term matches: [from, to) of the lexicon (a prefix term: every lexeme starting with it). */
+  lexemeRange(term: TsTerm): [number, number] {
+    const from = lowerBound(this.lexicon, term.lexeme);
+    if (!term.prefix) return this.lexicon[from] === term.lexeme ? [from, from + 1] : [from, from];
+    let to = from;
+    while (to < this.lexicon.length && this.lexicon[to]!.startsWith(term.lexeme)) to++;
+    return [from, to];
+  }
+
+  /** Sets in `bits` the products holding any lexeme of [from, to). */
+  markHolders(range: [number, number], bits: Uint32Array): void {
+    const end = this.postingStart[range[1]]!;
+    for (let k = this.postingStart[range[0]]!; k < end; k++) {
+      const o = this.postings[k]!;
+      bits[o >>> 5]! |= 1 << (o & 31);
+    }
+  }
+
+  /** Product `o`'s positions of each of its lexemes in [from, to), in lexeme order. */
+  entries(o: number, range: [number, number]): Uint16Array[] {
+    const found: Uint16Array[] = [];
+    let low = this.termStart[o]!;
+    let high = this.termStart[o + 1]!;
+    const end = high;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.termIds[middle]! < range[0]) low = middle + 1;
+      else high = middle;
+    }
+    for (let t = low; t < end && this.termIds[t]! < range[1]; t++) {
+      found.push(this.positions.subarray(this.positionBegin[t]!, this.positionEnd[t]!));
+    }
+    return found;
+  }
+
+  /** Whether product `o` has no lexeme at all. */
+  isEmpty(o: number): boolean {
+    return this.termStart[o] === this.termStart[o + 1];
+  }
+
+  /** Bytes held in typed arrays (the memory report). */
+  get byteLength(): number {
+    return [
+      this.postingStart,
+      this.postings,
+      this.postingEntries,
+      this.termStart,
+      this.termIds,
+      this.positionBegin,
+      this.positionEnd,
+      this.positions,
+    ].reduce((sum, array) => sum + array.byteLength, 0);
+  }
+}
+
+/** The first place in `sorted` (byte order) whose value is not before `value`. */
+export function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareBytes(sorted[middle]!, value) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

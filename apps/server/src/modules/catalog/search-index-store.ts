@@ -1,0 +1,203 @@
+/**
+ * Where each process keeps its catalogs' search indexes (search-index.ts) and how they follow the
+ * database (decision 023), with any number of server processes:
+ *  - an index is built for one catalog search version (catalog_search_totals.version, moved by the
+ *    triggers in the same transaction as any change of the catalog's search rows, its synonyms or
+ *    its popularity): rows, prices, stock and the data revision read in one snapshot;
+ *  - stock and price changes move only the catalog data revision (0013); the rows they change carry
+ *    that revision (0025: catalog_search.stock_revision, catalog_prices.revision), handed out in
+ *    commit order, so the index asks for the rows stamped after the revision it has applied;
+ *  - a search reads the version and revision with the catalog (visibleCatalogSql) and uses the index
+ *    only when it is built for that version and has applied at least that revision. Otherwise the
+ *    search runs in SQL (repository.ts), exactly as before, while the index is (re)built in the
+ *    background; a small catalog (SMALL_CATALOG products or fewer) is built at once instead.
+ * Every process follows on its own, through the database: nothing to notify.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client.js';
+import { perDatabase } from '../../db/read-cache.js';
+import type { PricingContext } from './catalog-access.js';
+import { queryRows } from './repository.js';
+import { CatalogSearchIndex, type IndexRow, type IndexWarehouse } from './search-index.js';
+
+/** Catalogs this size or smaller are built while the search waits (a few ms); larger ones in the background. */
+export const SMALL_CATALOG = 20_000;
+
+const RETRY_FAILED_BUILD_MS = 60_000;
+
+type Built = { version: number; revision: bigint; index: CatalogSearchIndex };
+type Kept = {
+  built?: Built;
+  /** The build under way and the version it reads. */
+  building?: { version: number; done: Promise<Built | undefined> };
+  /** The delta under way. */
+  catchingUp?: Promise<void>;
+  /** A build that failed (say, more warehouses than the index holds): not tried again for a minute. */
+  failed?: { version: number; at: number };
+};
+
+const keptOf = perDatabase(() => new Map<string, Kept>());
+
+/** Whether the in-process index is used at all (CATALOG_SEARCH_INDEX=off keeps every search in SQL). */
+let enabled = process.env.CATALOG_SEARCH_INDEX !== 'off';
+export function setSearchIndexEnabled(on: boolean): void {
+  enabled = on;
+}
+
+async function warehousesOf(tx: Queryable, catalogId: string): Promise<IndexWarehouse[]> {
+  const rows = (
+    await tx.execute(sql`
+      SELECT w.code, w.region_states,
+        CASE WHEN c.ships_only_from IS NULL
+             THEN NOT EXISTS (SELECT 1 FROM catalogs reserved WHERE reserved.ships_only_from = w.code)
+             ELSE w.code = c.ships_only_from END AS serves
+      FROM warehouses w CROSS JOIN catalogs c WHERE c.id = ${catalogId} ORDER BY w.code`)
+  ).rows as { code: string; region_states: string[]; serves: boolean }[];
+  return rows.map((row) => ({ code: row.code, regionStates: row.region_states, servesCatalog: row.serves }));
+}
+
+/** The catalog's version and the data revision, in the transaction's snapshot. */
+async function versionsOf(tx: Queryable, catalogId: string): Promise<{ version: number; revision: bigint }> {
+  const [row] = (
+    await tx.execute(sql`
+      SELECT (SELECT t.version FROM catalog_search_totals t WHERE t.catalog_id = ${catalogId})::text AS version,
+             (SELECT r.revision FROM catalog_data_revision r WHERE r.id = 1)::text AS revision`)
+  ).rows as { version: string | null; revision: string | null }[];
+  return { version: Number(row?.version ?? 0), revision: BigInt(row?.revision ?? 0) };
+}
+
+/** Reads a catalog's index in one snapshot. */
+async function build(db: Database, catalogId: string): Promise<Built> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+    const { version, revision } = await versionsOf(tx, catalogId);
+    const rows = (
+      await tx.execute(sql`
+        SELECT s.sku, s.sku_key, s.sku_compact, s.label_key, s.brand, s.category, s.popularity,
+               s.stocked_warehouses, s.document::text AS document, cp.price_cents, cp.msrp_cents
+        FROM catalog_search s LEFT JOIN catalog_prices cp ON cp.catalog_id = s.catalog_id AND cp.sku = s.sku
+        WHERE s.catalog_id = ${catalogId}`)
+    ).rows as IndexRow[];
+    const index = new CatalogSearchIndex(rows, await warehousesOf(tx, catalogId));
+    return { version, revision, index };
+  });
+}
+
+type Change = { kind: 's' | 'p'; sku: string; codes: string[] | null; price_cents: number | null; msrp_cents: number | null };
+
+/** Applies the stock and price rows stamped after the revision the index has, and the warehouses as they are now. */
+async function catchUp(db: Database, catalogId: string, built: Built): Promise<void> {
+  const applied = built.revision;
+  const found = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+    const { revision } = await versionsOf(tx, catalogId);
+    const changes = (
+      await tx.execute(sql`
+        SELECT 's' AS kind, s.sku, s.stocked_warehouses AS codes, NULL::int AS price_cents, NULL::int AS msrp_cents
+        FROM catalog_search s WHERE s.catalog_id = ${catalogId} AND s.stock_revision > ${applied.toString()}::bigint
+        UNION ALL
+        SELECT 'p', cp.sku, NULL, cp.price_cents, cp.msrp_cents
+        FROM catalog_prices cp WHERE cp.catalog_id = ${catalogId} AND cp.revision > ${applied.toString()}::bigint`)
+    ).rows as Change[];
+    return { revision, changes, warehouses: await warehousesOf(tx, catalogId) };
+  });
+  if (found.revision <= built.revision) return;
+  built.index.setWarehouses(found.warehouses);
+  for (const change of found.changes) {
+    if (change.kind === 's') built.index.restock(change.sku, change.codes ?? []);
+    else built.index.reprice(change.sku, Number(change.price_cents), Number(change.msrp_cents));
+  }
+  built.revision = found.revision;
+}
+
+function startBuild(db: Database, catalogId: string, kept: Kept, version: number): Promise<Built | undefined> {
+  if (kept.building && kept.building.version >= version) return kept.building.done;
+  if (kept.failed && kept.failed.version >= version && Date.now() - kept.failed.at < RETRY_FAILED_BUILD_MS)
+    return Promise.resolve(undefined);
+  const done = build(db, catalogId).then(
+    (built) => {
+      if (!kept.built || kept.built.version < built.version) kept.built = built;
+      return built;
+    },
+    () => {
+      kept.failed = { version, at: Date.now() };
+      return undefined;
+    },
+  );
+  const building = { version, done };
+  kept.building = building;
+  void done.finally(() => {
+    if (kept.building === building) delete kept.building;
+  });
+  return done;
+}
+
+/**
+ * The catalog's index as of the caller's search version and data revision, or undefined when the
+ * search should run in SQL this time (a larger catalog's index still being built, or disabled).
+ */
+export async function searchIndexFor(db: Database, ctx: PricingContext): Promise<CatalogSearchIndex | undefined> {
+  if (!enabled || ctx.dataRevision === null) return undefined;
+  const map = keptOf(db);
+  let kept = map.get(ctx.catalogId);
+  if (!kept) map.set(ctx.catalogId, (kept = {}));
+  let built = kept.built;
+  if (!built || built.version < ctx.searchVersion) {
+    const done = startBuild(db, ctx.catalogId, kept, ctx.searchVersion);
+    if (ctx.productCount > SMALL_CATALOG) return undefined;
+    built = await done;
+  }
+  if (!built || built.version !== ctx.searchVersion) return undefined;
+  const wanted = BigInt(ctx.dataRevision);
+  while (built.revision < wanted) {
+    const before = built.revision;
+    kept.catchingUp ??= catchUp(db, ctx.catalogId, built).finally(() => delete kept.catchingUp);
+    try {
+      await kept.catchingUp;
+    } catch {
+      return undefined;
+    }
+    // A build for this same version replaced the one caught up: follow the kept one.
+    if (kept.built && kept.built !== built && kept.built.version === built.version) built = kept.built;
+    if (built.revision === before) return undefined;
+  }
+  return built.index;
+}
+
+/** For tests and the bench: builds (or waits for) the catalog's index at its current version. */
+export async function buildSearchIndexNow(db: Database, catalogId: string): Promise<CatalogSearchIndex | undefined> {
+  const map = keptOf(db);
+  let kept = map.get(catalogId);
+  if (!kept) map.set(catalogId, (kept = {}));
+  const [row] = await queryRows<{ version: string | null }>(
+    db,
+    sql`SELECT version::text FROM catalog_search_totals WHERE catalog_id = ${catalogId}`,
+  );
+  return (await startBuild(db, catalogId, kept, Number(row?.version ?? 0)))?.index;
+}
+
+/**
+ * Builds the index of every catalog in the background, one after the other (the server's start:
+ * routes.ts), so the first searches after a start find it ready; `log` hears of each.
+ */
+export async function preloadSearchIndexes(
+  db: Database,
+  log: (catalogId: string, facts: { products: number; ms: number; approximateMb: number } | Error) => void,
+): Promise<void> {
+  if (!enabled) return;
+  const catalogs = await queryRows<{ id: string }>(db, sql`SELECT id FROM catalogs ORDER BY id`);
+  for (const { id } of catalogs) {
+    const started = performance.now();
+    try {
+      const index = await buildSearchIndexNow(db, id);
+      if (index)
+        log(id, {
+          products: index.size,
+          ms: Math.round(performance.now() - started),
+          approximateMb: Math.round(index.approximateBytes / 2 ** 20),
+        });
+    } catch (error) {
+      log(id, error as Error);
+    }
+  }
+}

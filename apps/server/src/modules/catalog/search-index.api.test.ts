@@ -1,0 +1,236 @@
+/**
+ * Decision 023: the in-process search index answers exactly what the SQL search answers. Random
+ * searches drawn from the demo catalog's own words and SKUs (prefixes, typos, dashless SKUs, brand,
+ * category and availability filters, every sort, several pages) are sent with the index and without
+ * it (CATALOG_SEARCH_INDEX=off's switch), and their whole answers compared; so are suggestions and
+ * ts_rank against PostgreSQL's own. Then the index follows price, stock and import changes, and a
+ * second database handle (another server process) sees a change made through the first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CATALOG_SORTS, type CatalogSearchResponse } from '@portal/domain';
+import { openDatabase } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { databaseUrlWith } from '../../test-support/global-setup.js';
+import { buildSearchIndexNow, searchIndexFor, setSearchIndexEnabled } from './search-index-store.js';
+import { parseTsQuery } from './tsquery.js';
+import { pricingContextFor } from './catalog-access.js';
+
+const ADMIN = 'admin@summitlift.example.com';
+const lifts = { catalog: 'lifts', shipToState: 'CO', branchNumber: 101 };
+
+let t: TestApp;
+let token: string;
+let labels: string[];
+let skus: string[];
+let brands: string[];
+let categories: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login(ADMIN);
+  const rows = (await t.db.execute(sql`SELECT sku, label_key, brand, category FROM catalog_search WHERE catalog_id = 'lifts' ORDER BY sku`))
+    .rows as { sku: string; label_key: string; brand: string; category: string }[];
+  labels = rows.map((row) => row.label_key);
+  skus = rows.map((row) => row.sku);
+  brands = [...new Set(rows.map((row) => row.brand))];
+  categories = [...new Set(rows.map((row) => row.category).filter(Boolean))];
+});
+afterAll(async () => {
+  setSearchIndexEnabled(true);
+  await t.close();
+});
+
+/** mulberry32, seeded: a failing draw can be replayed. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = seeded(32);
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+const wordsOf = (label: string) => label.split(/\s+/).filter((w) => w.length >= 2);
+
+/** A keyword text as dealers type them: label words, a prefix, a typo, a SKU in several shapes. */
+function keywordsDrawn(): string {
+  const label = pick(labels);
+  const words = wordsOf(label);
+  const sku = pick(skus);
+  switch (Math.floor(random() * 8)) {
+    case 0:
+      return words.slice(0, 2).join(' ');
+    case 1:
+      return pick(words).slice(0, 2 + Math.floor(random() * 4));
+    case 2: {
+      const word = pick(words.filter((w) => w.length >= 5).concat(['scissor']));
+      const at = Math.floor(random() * word.length);
+      return word.slice(0, at) + word.slice(at + 1);
+    }
+    case 3:
+      return sku.toLowerCase().replace(/[^a-z0-9]/g, '');
+    case 4:
+      return sku.slice(0, 3 + Math.floor(random() * 4));
+    case 5:
+      return sku;
+    case 6:
+      return `${pick(words)} ${pick(wordsOf(pick(labels)))}`;
+    default:
+      return pick(['lift', 'two post', 'tire-changer', 'the', 'a lift', '2 post', 'heavy duty', 'x']);
+  }
+}
+
+function searchDrawn(): Record<string, unknown> {
+  return {
+    ...lifts,
+    keywords: random() < 0.85 ? keywordsDrawn() : '',
+    sort: random() < 0.3 ? undefined : pick(CATALOG_SORTS),
+    brand: random() < 0.2 ? [pick(brands).toUpperCase()] : [],
+    category: random() < 0.2 ? [pick(categories)] : [],
+    availability: random() < 0.3 ? 'inRegion' : 'any',
+    shipToState: pick(['CO', 'ID', 'AZ', 'CA', 'GA']),
+    page: random() < 0.2 ? 2 : 1,
+    pageSize: pick([5, 20, 50]),
+  };
+}
+
+const searchWith = async (body: Record<string, unknown>, index: boolean) => {
+  setSearchIndexEnabled(index);
+  try {
+    const response = await t.request({ method: 'POST', url: '/api/catalog/search', payload: body, token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as CatalogSearchResponse;
+  } finally {
+    setSearchIndexEnabled(true);
+  }
+};
+
+describe('the index answers as the SQL search does', () => {
+  it('for 120 random searches: totals, facets and every page', { timeout: 300_000 }, async () => {
+    for (let i = 0; i < 120; i++) {
+      const body = searchDrawn();
+      const sqlAnswer = await searchWith(body, false);
+      const indexAnswer = await searchWith(body, true);
+      expect(indexAnswer, JSON.stringify(body)).toEqual(sqlAnswer);
+    }
+  });
+
+  it('for 60 random suggestions', { timeout: 120_000 }, async () => {
+    for (let i = 0; i < 60; i++) {
+      const q = keywordsDrawn();
+      const url = `/api/catalog/suggest?q=${encodeURIComponent(q)}&catalog=lifts&shipToState=CO&branchNumber=101`;
+      setSearchIndexEnabled(false);
+      const sqlAnswer = (await t.request({ method: 'GET', url, token })).json();
+      setSearchIndexEnabled(true);
+      const indexAnswer = (await t.request({ method: 'GET', url, token })).json();
+      expect(indexAnswer, q).toEqual(sqlAnswer);
+    }
+  });
+
+  it('ranks as ts_rank does, to the last bit', { timeout: 120_000 }, async () => {
+    const index = (await buildSearchIndexNow(t.db, 'lifts'))!;
+    for (const text of [
+      "'lift':*",
+      "'two':* & 'post':*",
+      "( 'scisor':* | 'scissor':* ) & 'lift':*",
+      "'tire':* <-> 'changer':*",
+      "'heavi':* & 'duti':* & 'lift':*",
+    ]) {
+      const rows = (
+        await t.db.execute(
+          sql`SELECT sku, ts_rank(document, ${text}::tsquery)::float8 AS rank FROM catalog_search WHERE catalog_id = 'lifts'`,
+        )
+      ).rows as { sku: string; rank: number }[];
+      const query = parseTsQuery(text);
+      if (query === null || query === 'empty') throw new Error(text);
+      for (const row of rows) expect(index.rankOf(query, row.sku), `${text} ${row.sku}`).toBe(row.rank);
+    }
+  });
+});
+
+describe('the index follows the database', () => {
+  it('follows a stock change: the availability counts move at once', async () => {
+    const before = await searchWith({ ...lifts, keywords: '', availability: 'inRegion' }, true);
+    const [unstocked] = (
+      await t.db.execute(sql`SELECT sku FROM catalog_search WHERE catalog_id = 'lifts' AND stocked_warehouses = '{}' ORDER BY sku LIMIT 1`)
+    ).rows as { sku: string }[];
+    const [serving] = (
+      await t.db.execute(sql`SELECT code FROM warehouses WHERE 'CO' = ANY(region_states) AND code <> 'SHW2' ORDER BY code LIMIT 1`)
+    ).rows as { code: string }[];
+    expect(unstocked && serving).toBeTruthy();
+    await t.db.execute(sql`INSERT INTO stock (warehouse_code, sku, quantity) VALUES (${serving!.code}, ${unstocked!.sku}, 3)
+      ON CONFLICT (warehouse_code, sku) DO UPDATE SET quantity = 3`);
+    const after = await searchWith({ ...lifts, keywords: '', availability: 'inRegion' }, true);
+    expect(after.totalResults).toBe(before.totalResults + 1);
+    expect(after).toEqual(await searchWith({ ...lifts, keywords: '', availability: 'inRegion' }, false));
+  });
+
+  it('follows a price change of the catalog list: price orders move at once', async () => {
+    const body = { ...lifts, keywords: 'lift', sort: 'price-asc', pageSize: 5 };
+    const first = await searchWith(body, true);
+    const last = (await searchWith({ ...body, sort: 'price-desc' }, true)).results[0]!;
+    await t.db.execute(sql`
+      INSERT INTO price_list_items (price_list_id, sku, price_cents)
+      SELECT c.price_list_id, ${last.sku}, 1 FROM catalogs c WHERE c.id = 'lifts'
+      ON CONFLICT (price_list_id, sku) DO UPDATE SET price_cents = 1`);
+    const moved = await searchWith(body, true);
+    expect(moved.results[0]!.sku).toBe(last.sku);
+    expect(moved.results[1]!.sku).toBe(first.results[0]!.sku);
+    expect(moved).toEqual(await searchWith(body, false));
+  });
+
+  it('follows an import: a newly listed product is found', async () => {
+    await t.db.execute(
+      sql`INSERT INTO products (sku, brand, label, category, msrp_cents) VALUES ('IDX-NEW-1', 'Indexco', 'Quokkalift platform', 'Gizmos', 1000)`,
+    );
+    await t.db.execute(sql`INSERT INTO catalog_products (catalog_id, sku) VALUES ('lifts', 'IDX-NEW-1')`);
+    const answer = await searchWith({ ...lifts, keywords: 'quokkalift' }, true);
+    expect(answer.results.map((p) => p.sku)).toEqual(['IDX-NEW-1']);
+    expect((await searchWith({ ...lifts, keywords: 'idxnew' }, true)).results[0]?.sku).toBe('IDX-NEW-1');
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'is followed by a second process: a change made through one handle is seen through another',
+    async () => {
+      const { name } = (await t.db.execute(sql`SELECT current_database() AS name`)).rows[0] as { name: string };
+      const other = await openDatabase({ kind: 'postgres', url: databaseUrlWith(process.env.DATABASE_URL!, name), poolSize: 2 });
+      try {
+        await buildSearchIndexNow(other.db, 'lifts');
+        const [row] = (await t.db.execute(sql`SELECT sku FROM catalog_search WHERE catalog_id = 'lifts' ORDER BY sku DESC LIMIT 1`))
+          .rows as { sku: string }[];
+        await t.db.execute(sql`UPDATE stock SET quantity = 0 WHERE sku = ${row!.sku}`);
+        await t.db.execute(
+          sql`INSERT INTO stock (warehouse_code, sku, quantity) SELECT code, ${row!.sku}, 0 FROM warehouses ON CONFLICT DO NOTHING`,
+        );
+        const ctx = await contextOn(other.db);
+        const index = (await searchIndexFor(other.db, ctx))!;
+        expect(index).toBeDefined();
+        expect(index.stockedCodes(row!.sku)).toEqual([]);
+        await t.db.execute(
+          sql`UPDATE stock SET quantity = 9 WHERE sku = ${row!.sku} AND warehouse_code = (SELECT min(code) FROM warehouses)`,
+        );
+        const again = (await searchIndexFor(other.db, await contextOn(other.db)))!;
+        expect(again.stockedCodes(row!.sku)).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});
+
+/** The lifts catalog's context as a search on `db` reads it (version and data revision included). */
+async function contextOn(db: TestApp['db']) {
+  const [user] = (await db.execute(sql`SELECT u.id, u.organization_id FROM users u WHERE u.email = ${ADMIN}`)).rows as {
+    id: number;
+    organization_id: number;
+  }[];
+  const principal = {
+    user: { id: user!.id, organizationId: user!.organization_id, useOrganizationCatalogs: true, restrictedPricing: false },
+    organization: { priceListId: null },
+  } as unknown as Parameters<typeof pricingContextFor>[1];
+  return pricingContextFor(db, principal, 'lifts');
+}

@@ -1,0 +1,196 @@
+/**
+ * The in-process search index without a database (decision 023): tsquery texts as PostgreSQL writes
+ * them, SKU prefixes with and without dashes, typo vocabulary from the lexicon, facets counted with
+ * the other groups' filters, every sort, and stock and price updates. search-index.api.test.ts
+ * compares the whole answers with the SQL search on a real database.
+ */
+import { describe, expect, it } from 'vitest';
+import { keywordPlan } from './keywords.js';
+import type { SearchFilter } from './repository.js';
+import { CatalogSearchIndex, type IndexRow } from './search-index.js';
+import { parseTsQuery, sortedUniqueTerms, type TsNode } from './tsquery.js';
+import { TopK } from './top-k.js';
+import { Vocabulary } from './vocabulary.js';
+
+const row = (sku: string, label: string, brand: string, category: string, extra: Partial<IndexRow> = {}): IndexRow => {
+  const words = `${sku.toLowerCase()} ${label.toLowerCase()}`.split(/\s+/);
+  return {
+    sku,
+    sku_key: sku.toLowerCase(),
+    sku_compact: sku.toLowerCase().replace(/[^a-z0-9]+/g, ''),
+    label_key: label.toLowerCase(),
+    brand,
+    category,
+    popularity: 0,
+    stocked_warehouses: [],
+    // Positions as to_tsvector numbers words; weight A for SKU and label.
+    document: words.map((w, i) => `'${w}':${i + 1}A`).join(' '),
+    price_cents: 1000,
+    msrp_cents: 2000,
+    ...extra,
+  };
+};
+
+const rows: IndexRow[] = [
+  row('APX2P-10000', 'two post lift', 'Apex', 'Lifts', { popularity: 5, price_cents: 500, stocked_warehouses: ['W1'] }),
+  row('APX2P-12000', 'two post lift heavy', 'Apex', 'Lifts', { popularity: 9, price_cents: 900, stocked_warehouses: ['W2'] }),
+  row('BND-4P', 'four post lift', 'Bend', 'Lifts', { price_cents: 700 }),
+  row('BND-TC1', 'tire changer', 'Bend', 'Changers', { popularity: 1, price_cents: 300, stocked_warehouses: ['W1', 'W2'] }),
+  row('ZZ-1', 'scissor lift', 'Bend', '', { price_cents: 100 }),
+];
+const warehouses = [
+  { code: 'W1', regionStates: ['CO'], servesCatalog: true },
+  { code: 'W2', regionStates: ['CA'], servesCatalog: true },
+];
+const filter = (over: Partial<SearchFilter> = {}): SearchFilter => ({
+  keywords: '',
+  brands: [],
+  categories: [],
+  inRegionOnly: false,
+  ...over,
+});
+
+function matchesOf(index: CatalogSearchIndex, keywords: string, tsQueryText: string | undefined) {
+  const plan = keywordPlan(keywords);
+  const query = tsQueryText === undefined ? undefined : (parseTsQuery(tsQueryText) as TsNode | 'empty');
+  return { plan, query, matches: index.match(plan, query) };
+}
+
+const page = (
+  index: CatalogSearchIndex,
+  keywords: string,
+  tsq: string | undefined,
+  sort: Parameters<CatalogSearchIndex['page']>[3]['sort'],
+  f = filter(),
+) => {
+  const { plan, query, matches } = matchesOf(index, keywords, tsq);
+  return index.page(matches, plan, query, { filter: f, region: index.regionBits('CO'), sort, price: 'catalog' }, { limit: 10, offset: 0 });
+};
+
+describe('tsquery texts', () => {
+  it('parses what to_tsquery writes, and refuses what the index does not evaluate', () => {
+    expect(parseTsQuery("( 'scisor':* | 'scissor':* ) & 'lift':*")).toEqual({
+      kind: 'and',
+      children: [
+        {
+          kind: 'or',
+          children: [
+            { kind: 'term', lexeme: 'scisor', prefix: true },
+            { kind: 'term', lexeme: 'scissor', prefix: true },
+          ],
+        },
+        { kind: 'term', lexeme: 'lift', prefix: true },
+      ],
+    });
+    expect(parseTsQuery("'two-post':* <-> 'two':* <-> 'post':*")).toMatchObject({ kind: 'phrase', distances: [1, 1] });
+    expect(parseTsQuery("'it''s':*")).toEqual({ kind: 'term', lexeme: "it's", prefix: true });
+    expect(parseTsQuery('')).toBe('empty');
+    expect(parseTsQuery("!'lift'")).toBeNull();
+    expect(parseTsQuery("'lift':A")).toBeNull();
+    expect(parseTsQuery("( 'a' & 'b' ) <-> 'c'")).toBeNull();
+  });
+
+  it('orders terms for ranking as PostgreSQL does: by bytes, shorter first, each once', () => {
+    const query = parseTsQuery("'post':* & 'po':* & 'lift':* & 'post':*") as TsNode;
+    expect(sortedUniqueTerms(query).map((term) => term.lexeme)).toEqual(['lift', 'po', 'post']);
+  });
+});
+
+describe('matching', () => {
+  const index = new CatalogSearchIndex(rows, warehouses);
+
+  it('finds a SKU typed in any case, with or without its dash, exact first', () => {
+    expect(page(index, 'apx2p10000', "'apx2p10000':*", 'relevance')).toEqual(['APX2P-10000']);
+    expect(page(index, 'APX2P-1', "'apx2p':* <-> '-1':*", 'relevance')).toEqual(['APX2P-10000', 'APX2P-12000']);
+    expect(page(index, 'bnd', "'bnd':*", 'relevance')).toEqual(['BND-4P', 'BND-TC1']);
+  });
+
+  it('matches the last word as a prefix, every word required', () => {
+    expect(page(index, 'two po', "'two':* & 'po':*", 'sku')).toEqual(['APX2P-10000', 'APX2P-12000']);
+    expect(page(index, 'lift hea', "'lift':* & 'hea':*", 'sku')).toEqual(['APX2P-12000']);
+  });
+
+  it('matches a phrase only where its words stand together', () => {
+    expect(page(index, 'post lift', "'post':* <-> 'lift':*", 'sku')).toEqual(['APX2P-10000', 'APX2P-12000', 'BND-4P']);
+    expect(page(index, 'lift post', "'lift':* <-> 'post':*", 'sku')).toEqual([]);
+  });
+
+  it('corrects typos from its own lexicon (ts_stat words without digits)', () => {
+    const vocabulary = new Vocabulary(index.vocabularyWords());
+    expect(vocabulary.corrections('scisor')).toEqual(['scissor']);
+    expect(vocabulary.corrections('scissor')).toEqual([]);
+    expect(vocabulary.corrections('changr')).toEqual(['changer']);
+    expect(vocabulary.corrections('apx2p')).toEqual([]);
+  });
+});
+
+describe('facets', () => {
+  const index = new CatalogSearchIndex(rows, warehouses);
+  const rowsOf = (f: SearchFilter) => {
+    const { matches } = matchesOf(index, 'lift', "'lift':*");
+    return index.facetRows(matches, f, index.regionBits('CO'));
+  };
+
+  it('counts each group with the other groups filters applied', () => {
+    expect(rowsOf(filter())).toEqual([
+      { group: 'brand', value: 'Apex', count: 2 },
+      { group: 'brand', value: 'Bend', count: 2 },
+      { group: 'category', value: 'Lifts', count: 3 },
+      { group: 'availability', value: 'inRegion', count: 1 },
+      { group: 'availability', value: 'any', count: 4 },
+    ]);
+    // A brand filter narrows the categories and availability, not the brands.
+    expect(rowsOf(filter({ brands: ['BEND'] }))).toEqual([
+      { group: 'brand', value: 'Apex', count: 2 },
+      { group: 'brand', value: 'Bend', count: 2 },
+      { group: 'category', value: 'Lifts', count: 1 },
+      { group: 'availability', value: 'inRegion', count: 0 },
+      { group: 'availability', value: 'any', count: 2 },
+    ]);
+    // In region only: brands and categories count products stocked in CO's warehouses.
+    expect(rowsOf(filter({ inRegionOnly: true }))).toEqual([
+      { group: 'brand', value: 'Apex', count: 1 },
+      { group: 'category', value: 'Lifts', count: 1 },
+      { group: 'availability', value: 'inRegion', count: 1 },
+      { group: 'availability', value: 'any', count: 4 },
+    ]);
+  });
+});
+
+describe('sorts and updates', () => {
+  it('orders by featured, name, SKU and price both ways', () => {
+    const index = new CatalogSearchIndex(rows, warehouses);
+    expect(page(index, '', undefined, 'featured')).toEqual(['APX2P-12000', 'APX2P-10000', 'BND-TC1', 'BND-4P', 'ZZ-1']);
+    expect(page(index, '', undefined, 'name')).toEqual(['BND-4P', 'ZZ-1', 'BND-TC1', 'APX2P-10000', 'APX2P-12000']);
+    expect(page(index, '', undefined, 'sku')).toEqual(['APX2P-10000', 'APX2P-12000', 'BND-4P', 'BND-TC1', 'ZZ-1']);
+    expect(page(index, 'lift', "'lift':*", 'price-asc')).toEqual(['ZZ-1', 'APX2P-10000', 'BND-4P', 'APX2P-12000']);
+    expect(page(index, 'lift', "'lift':*", 'price-desc')).toEqual(['APX2P-12000', 'BND-4P', 'APX2P-10000', 'ZZ-1']);
+    // Without keywords, price orders are catalog_prices' indexes in SQL.
+    expect(page(index, '', undefined, 'price-asc')).toBeNull();
+  });
+
+  it('follows price and stock changes of single products', () => {
+    const index = new CatalogSearchIndex(rows, warehouses);
+    expect(index.reprice('BND-4P', 1, 2)).toBe(true);
+    expect(page(index, 'lift', "'lift':*", 'price-asc')![0]).toBe('BND-4P');
+    expect(index.restock('BND-4P', ['W1'])).toBe(true);
+    expect(page(index, '', undefined, 'sku', filter({ inRegionOnly: true }))).toEqual(['APX2P-10000', 'BND-4P', 'BND-TC1']);
+    expect(index.reprice('NOT-LISTED', 1, 1)).toBe(false);
+  });
+
+  it('keeps the best k of a stream in order', () => {
+    const top = new TopK(3, (a, b) => a - b);
+    for (const n of [9, 4, 7, 1, 8, 2]) top.add(n);
+    expect(top.sorted()).toEqual([1, 2, 4]);
+  });
+});
+
+describe('suggestions', () => {
+  it('lists the exact SKU, then SKU prefixes, then the most ordered word matches', () => {
+    const index = new CatalogSearchIndex(rows, warehouses);
+    // Both SKUs start with the text; the one also matched as a word and ordered more comes first.
+    expect(index.suggestions(keywordPlan('bnd'), parseTsQuery("'bnd':*") as TsNode, 8)).toEqual(['BND-TC1', 'BND-4P']);
+    expect(index.suggestions(keywordPlan('bndtc1'), parseTsQuery("'bndtc1':*") as TsNode, 8)).toEqual(['BND-TC1']);
+    expect(index.suggestions(keywordPlan('lift'), parseTsQuery("'lift':*") as TsNode, 2)).toEqual(['APX2P-12000', 'APX2P-10000']);
+  });
+});

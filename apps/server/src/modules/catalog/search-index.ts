@@ -1,0 +1,556 @@
+/**
+ * The in-process search index of one catalog (issue 32, decision 023): everything a search, its
+ * facet counts and its ordering read, held in memory per server process, so a query never sent
+ * before costs a few milliseconds of this process's CPU instead of a scan of catalog_search.
+ * Pure (built from rows, no I/O): search-index-store.ts loads it and keeps it current.
+ *
+ * Product ordinals are the SKUs in byte order (`ORDER BY s.sku` under the C collation), so an
+ * ordinal order is the SKU order every sort ends with. Answers are those of the SQL statements of
+ * repository.ts (searchPageSql, searchFacetsSql, suggestionSkusSql), which stay the fallback and
+ * the reference the comparison test checks against.
+ */
+import type { KeywordPlan } from './keywords.js';
+import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
+import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase } from './tsquery.js';
+import { SearchDocuments, lowerBound } from './search-documents.js';
+import { orRanks, ranker } from './ts-rank.js';
+import { TopK } from './top-k.js';
+
+/** A catalog_search row with its catalog_prices row, as the store loads them. */
+export type IndexRow = {
+  sku: string;
+  sku_key: string;
+  sku_compact: string;
+  label_key: string;
+  brand: string;
+  category: string;
+  popularity: number;
+  stocked_warehouses: string[];
+  document: string;
+  price_cents: number | null;
+  msrp_cents: number | null;
+};
+
+/** A warehouse as the region rule reads it (repository.ts catalogWarehouses). */
+export type IndexWarehouse = { code: string; regionStates: string[]; servesCatalog: boolean };
+
+/** At most this many warehouses fit a product's stocked bits; more and the catalog is searched in SQL. */
+const MAX_WAREHOUSES = 32;
+
+/** What the keywords matched: a bitset over ordinals, or the whole catalog when there are none. */
+export type Matches = Uint32Array | 'all';
+
+export class CatalogSearchIndex {
+  readonly size: number;
+  readonly skus: string[];
+  private readonly skuKeys: string[];
+  private readonly skuCompacts: string[];
+  private readonly labelKeys: string[];
+  /** sku_key of every product, '\n' between them: `LIKE '%text%'` is one indexOf walk. */
+  private readonly skuText: string;
+  private readonly skuTextStart: Uint32Array;
+  /** Ordinals by sku_compact (byte order): SKU prefixes typed without dashes. */
+  private readonly byCompact: Uint32Array;
+  readonly brandNames: string[];
+  private readonly brandLower: string[];
+  private readonly brandOf: Uint16Array;
+  readonly categoryNames: string[];
+  private readonly categoryOf: Uint16Array;
+  private readonly popularity: Int32Array;
+  /** Bit per warehouse code (warehouseBit) of the warehouses holding stock. */
+  private readonly stocked: Uint32Array;
+  private readonly warehouseBit = new Map<string, number>();
+  private warehouses: IndexWarehouse[] = [];
+  private readonly priceCents: Int32Array;
+  private readonly msrpCents: Int32Array;
+  private readonly ordinalOf = new Map<string, number>();
+  readonly documents: SearchDocuments;
+  private orders = new Map<'featured' | 'name', Uint32Array>();
+
+  constructor(rows: readonly IndexRow[], warehouses: IndexWarehouse[]) {
+    const sorted = [...rows].sort((a, b) => compareBytes(a.sku, b.sku));
+    this.size = sorted.length;
+    this.skus = sorted.map((row) => row.sku);
+    this.skus.forEach((sku, o) => this.ordinalOf.set(sku, o));
+    this.skuKeys = sorted.map((row) => row.sku_key);
+    this.skuCompacts = sorted.map((row) => row.sku_compact);
+    this.labelKeys = sorted.map((row) => row.label_key);
+    this.skuTextStart = new Uint32Array(this.size + 1);
+    let offset = 0;
+    this.skuKeys.forEach((key, o) => {
+      this.skuTextStart[o] = offset;
+      offset += key.length + 1;
+    });
+    this.skuTextStart[this.size] = offset;
+    this.skuText = this.skuKeys.join('\n') + '\n';
+    this.byCompact = Uint32Array.from(this.skus.keys()).sort((a, b) => compareBytes(this.skuCompacts[a]!, this.skuCompacts[b]!));
+    const brands = dictionary(sorted.map((row) => row.brand));
+    this.brandNames = brands.names;
+    this.brandOf = brands.ids;
+    this.brandLower = brands.names.map((name) => name.toLowerCase());
+    const categories = dictionary(sorted.map((row) => row.category));
+    this.categoryNames = categories.names;
+    this.categoryOf = categories.ids;
+    this.popularity = Int32Array.from(sorted, (row) => row.popularity);
+    this.stocked = new Uint32Array(this.size);
+    this.setWarehouses(warehouses);
+    sorted.forEach((row, o) => this.setStocked(o, row.stocked_warehouses));
+    this.priceCents = Int32Array.from(sorted, (row) => row.price_cents ?? -1);
+    this.msrpCents = Int32Array.from(sorted, (row) => row.msrp_cents ?? -1);
+    this.documents = new SearchDocuments(sorted.map((row) => row.document));
+  }
+
+  // ---- kept current (search-index-store.ts) ----
+
+  /** The warehouses and which serve this catalog; codes get their stock bit the first time they are seen. */
+  setWarehouses(warehouses: IndexWarehouse[]): void {
+    for (const warehouse of warehouses) this.bitOf(warehouse.code);
+    this.warehouses = warehouses;
+  }
+
+  private bitOf(code: string): number {
+    let bit = this.warehouseBit.get(code);
+    if (bit === undefined) {
+      bit = this.warehouseBit.size;
+      if (bit >= MAX_WAREHOUSES) throw new Error(`more than ${MAX_WAREHOUSES} warehouses`);
+      this.warehouseBit.set(code, bit);
+    }
+    return bit;
+  }
+
+  private setStocked(o: number, codes: readonly string[]): void {
+    let bits = 0;
+    for (const code of codes) bits |= 1 << this.bitOf(code);
+    this.stocked[o] = bits >>> 0;
+  }
+
+  /** A product's stocked warehouses changed; false when the catalog does not list the SKU. */
+  restock(sku: string, codes: readonly string[]): boolean {
+    const o = this.ordinalOf.get(sku);
+    if (o === undefined) return false;
+    this.setStocked(o, codes);
+    return true;
+  }
+
+  /** A product's catalog price or MSRP changed; false when the catalog does not list the SKU. */
+  reprice(sku: string, priceCents: number, msrpCents: number): boolean {
+    const o = this.ordinalOf.get(sku);
+    if (o === undefined) return false;
+    this.priceCents[o] = priceCents;
+    this.msrpCents[o] = msrpCents;
+    return true;
+  }
+
+  /** Whether every product has its catalog_prices row (price orders need them). */
+  get pricesComplete(): boolean {
+    return !this.priceCents.includes(-1);
+  }
+
+  // ---- matching ----
+
+  /** The stocked bits of the catalog's warehouses serving `state` (repository.ts regionSources). */
+  regionBits(state: string): number {
+    let bits = 0;
+    for (const warehouse of this.warehouses) {
+      if (warehouse.servesCatalog && warehouse.regionStates.includes(state)) bits |= 1 << this.bitOf(warehouse.code);
+    }
+    return bits >>> 0;
+  }
+
+  /**
+   * repository.ts keywordConditions: a SKU holding the text, the document matching the tsquery, or
+   * a compact SKU starting with the typed key. `query`: the plan's tsquery as PostgreSQL parsed it
+   * ('empty' when it has no lexemes; undefined when the plan has none).
+   */
+  match(plan: KeywordPlan | null, query: TsNode | 'empty' | undefined): Matches {
+    if (!plan) return 'all';
+    const bits = new Uint32Array((this.size + 31) >>> 5);
+    for (let at = this.skuText.indexOf(plan.lower); at >= 0; at = this.skuText.indexOf(plan.lower, at + 1)) {
+      const o = upperBoundNumber(this.skuTextStart, at) - 1;
+      // A match across the '\n' between two SKUs is none (the text holds no line break).
+      if (at + plan.lower.length < this.skuTextStart[o + 1]!) bits[o >>> 5]! |= 1 << (o & 31);
+    }
+    if (query && query !== 'empty') orInto(bits, this.queryMatches(query));
+    if (plan.skuCompact) for (const o of this.compactPrefix(plan.skuCompact)) bits[o >>> 5]! |= 1 << (o & 31);
+    return bits;
+  }
+
+  /** Ordinals whose sku_compact starts with `key`, in sku_compact order. */
+  *compactPrefix(key: string): Generator<number> {
+    let low = 0;
+    let high = this.size;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareBytes(this.skuCompacts[this.byCompact[middle]!]!, key) < 0) low = middle + 1;
+      else high = middle;
+    }
+    for (let k = low; k < this.size && this.skuCompacts[this.byCompact[k]!]!.startsWith(key); k++) yield this.byCompact[k]!;
+  }
+
+  private queryMatches(node: TsNode): Uint32Array {
+    const words = (this.size + 31) >>> 5;
+    if (node.kind === 'term') {
+      const bits = new Uint32Array(words);
+      this.documents.markHolders(this.documents.lexemeRange(node), bits);
+      return bits;
+    }
+    if (node.kind === 'phrase') return this.phraseMatches(node);
+    const parts = node.children.map((child) => this.queryMatches(child));
+    const result = parts[0]!;
+    for (const part of parts.slice(1)) {
+      for (let w = 0; w < words; w++) result[w] = node.kind === 'and' ? result[w]! & part[w]! : result[w]! | part[w]!;
+    }
+    return result;
+  }
+
+  /** Products holding every term, then those whose positions line up (PostgreSQL's phrase rule for a chain of terms). */
+  private phraseMatches(node: TsPhrase): Uint32Array {
+    const ranges = node.terms.map((term) => this.documents.lexemeRange(term));
+    const bits = this.queryMatches({ kind: 'and', children: node.terms });
+    forEachBit(bits, (o) => {
+      let ends = placesOf(this.documents.entries(o, ranges[0]!));
+      for (let k = 1; k < ranges.length && ends.size > 0; k++) {
+        const distance = node.distances[k - 1]!;
+        const next = new Set<number>();
+        for (const place of placesOf(this.documents.entries(o, ranges[k]!))) if (ends.has(place - distance)) next.add(place);
+        ends = next;
+      }
+      if (ends.size === 0) bits[o >>> 5]! &= ~(1 << (o & 31));
+    });
+    return bits;
+  }
+
+  // ---- facets ----
+
+  /** repository.ts searchFacetsSql's rows: each group counted with the other groups' filters applied. */
+  facetRows(matches: Matches, filter: SearchFilter, region: number): FacetRow[] {
+    const brandOk = this.brandSelection(filter.brands);
+    const categoryOk = this.categorySelection(filter.categories);
+    const brandCounts = new Uint32Array(this.brandNames.length);
+    const categoryCounts = new Uint32Array(this.categoryNames.length);
+    let inRegion = 0;
+    let any = 0;
+    const count = (o: number) => {
+      const brand = this.brandOf[o]!;
+      const category = this.categoryOf[o]!;
+      const here = (this.stocked[o]! & region) !== 0;
+      const regionOk = !filter.inRegionOnly || here;
+      if (categoryOk[category] && regionOk) brandCounts[brand]!++;
+      if (brandOk[brand] && regionOk) categoryCounts[category]!++;
+      if (brandOk[brand] && categoryOk[category]) {
+        any++;
+        if (here) inRegion++;
+      }
+    };
+    if (matches === 'all') for (let o = 0; o < this.size; o++) count(o);
+    else forEachBit(matches, count);
+    const rows: FacetRow[] = [];
+    brandCounts.forEach((n, id) => n > 0 && rows.push({ group: 'brand', value: this.brandNames[id]!, count: n }));
+    categoryCounts.forEach(
+      (n, id) => n > 0 && this.categoryNames[id] !== '' && rows.push({ group: 'category', value: this.categoryNames[id]!, count: n }),
+    );
+    rows.push({ group: 'availability', value: 'inRegion', count: inRegion }, { group: 'availability', value: 'any', count: any });
+    return rows;
+  }
+
+  /** Per brand id: whether the brand filter lets it through (any case, as lower(brand) = ANY(...)). */
+  private brandSelection(brands: string[]): boolean[] {
+    const wanted = new Set(brands.map((b) => b.toLowerCase()));
+    return this.brandLower.map((name) => brands.length === 0 || wanted.has(name));
+  }
+
+  private categorySelection(categories: string[]): boolean[] {
+    const wanted = new Set(categories);
+    return this.categoryNames.map((name) => categories.length === 0 || wanted.has(name));
+  }
+
+  /** Whether product `o` passes the brand, category and availability filters. */
+  private passes(filter: SearchFilter, region: number): (o: number) => boolean {
+    const brandOk = this.brandSelection(filter.brands);
+    const categoryOk = this.categorySelection(filter.categories);
+    return (o) =>
+      brandOk[this.brandOf[o]!]! && categoryOk[this.categoryOf[o]!]! && (!filter.inRegionOnly || (this.stocked[o]! & region) !== 0);
+  }
+
+  // ---- ordering ----
+
+  /**
+   * One page of SKUs in the sort's order (repository.ts searchPageSql), or null for what the index
+   * does not order: price orders for an organization with its own price list, or without keywords
+   * (catalog_prices' indexes answer those in SQL).
+   */
+  page(
+    matches: Matches,
+    plan: KeywordPlan | null,
+    query: TsNode | 'empty' | undefined,
+    request: { filter: SearchFilter; region: number; sort: SearchSort; price: 'catalog' | 'msrp' | null },
+    window: { limit: number; offset: number },
+  ): string[] | null {
+    const passes = this.passes(request.filter, request.region);
+    const accept = matches === 'all' ? passes : (o: number) => hasBit(matches, o) && passes(o);
+    const { sort } = request;
+    if (sort === 'price-asc' || sort === 'price-desc') {
+      if (!plan || request.price === null || !this.pricesComplete) return null;
+      const prices = request.price === 'msrp' ? this.msrpCents : this.priceCents;
+      const sign = sort === 'price-asc' ? 1 : -1;
+      // Price, then SKU, both in the price's direction; ordinals are SKU order.
+      return this.topOf(matches, accept, window, (a, b) => sign * (prices[a]! - prices[b]! || a - b));
+    }
+    if (sort === 'relevance' && plan) return this.relevancePage(matches, accept, plan, query, window);
+    const order = sort === 'sku' ? null : this.orderOf(sort === 'name' ? 'name' : 'featured');
+    const skus: string[] = [];
+    let skipped = 0;
+    for (let k = 0; k < this.size && skus.length < window.limit; k++) {
+      const o = order ? order[k]! : k;
+      if (!accept(o)) continue;
+      if (skipped++ < window.offset) continue;
+      skus.push(this.skus[o]!);
+    }
+    return skus;
+  }
+
+  /** Featured (popularity descending, SKU) and name (label_key, SKU) orders, made once per index. */
+  private orderOf(sort: 'featured' | 'name'): Uint32Array {
+    let order = this.orders.get(sort);
+    if (!order) {
+      const compare =
+        sort === 'featured'
+          ? (a: number, b: number) => this.popularity[b]! - this.popularity[a]! || a - b
+          : (a: number, b: number) => compareBytes(this.labelKeys[a]!, this.labelKeys[b]!) || a - b;
+      order = Uint32Array.from(this.skus.keys()).sort(compare);
+      this.orders.set(sort, order);
+    }
+    return order;
+  }
+
+  /** The window of the matches that `accept` takes, in `compare` order: a bounded heap, never a sort of every match. */
+  private topOf(
+    matches: Matches,
+    accept: (o: number) => boolean,
+    window: { limit: number; offset: number },
+    compare: (a: number, b: number) => number,
+  ): string[] {
+    const top = new TopK(window.offset + window.limit, compare);
+    if (matches === 'all') {
+      for (let o = 0; o < this.size; o++) if (accept(o)) top.add(o);
+    } else forEachBit(matches, (o) => accept(o) && top.add(o));
+    return top
+      .sorted()
+      .slice(window.offset)
+      .map((o) => this.skus[o]!);
+  }
+
+  /**
+   * repository.ts relevanceOrder: the exact SKU, SKUs starting with the text, labels holding every
+   * word, then ts_rank of the document (ts-rank.ts), then the SKU. Tiers first: only the products of
+   * the tiers the window reaches are ranked, and a query ranked by calc_rank_or is ranked for every
+   * product in one walk of its posting lists.
+   */
+  private relevancePage(
+    matches: Matches,
+    accept: (o: number) => boolean,
+    plan: KeywordPlan,
+    query: TsNode | 'empty' | undefined,
+    window: { limit: number; offset: number },
+  ): string[] {
+    const candidates = this.accepted(matches, accept);
+    const tiers = this.tiersOf(candidates, plan);
+    const counts = new Uint32Array(8);
+    for (const tier of tiers) counts[tier]!++;
+    let lowest = 7;
+    for (let seen = counts[7]!; lowest > 0 && seen < window.offset + window.limit; seen += counts[lowest]!) lowest--;
+    const rank = this.ranker(query);
+    const tierOf = new Int8Array(this.size);
+    const top = new TopK(window.offset + window.limit, (a, b) => tierOf[b]! - tierOf[a]! || rank(b) - rank(a) || a - b);
+    candidates.forEach((o, k) => {
+      if (tiers[k]! < lowest) return;
+      tierOf[o] = tiers[k]!;
+      top.add(o);
+    });
+    return top
+      .sorted()
+      .slice(window.offset)
+      .map((o) => this.skus[o]!);
+  }
+
+  /** The ordinals of the matches that `accept` takes, ascending. */
+  private accepted(matches: Matches, accept: (o: number) => boolean): Uint32Array {
+    const found = new Growing();
+    if (matches === 'all') {
+      for (let o = 0; o < this.size; o++) if (accept(o)) found.push(o);
+    } else forEachBit(matches, (o) => accept(o) && found.push(o));
+    return found.done();
+  }
+
+  /** Each candidate's relevance tier: 4 the exact SKU, 2 a SKU starting with the text, 1 a label holding every word. */
+  private tiersOf(candidates: Uint32Array, plan: KeywordPlan): Uint8Array {
+    const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
+    // Only SKUs starting with the text can be exact or prefixes: a range of the compact order.
+    const skuTiers = new Map<number, number>();
+    if (plan.skuCompact) {
+      for (const o of this.compactPrefix(plan.skuCompact)) skuTiers.set(o, this.skuCompacts[o] === plan.skuCompact ? 6 : 2);
+    }
+    const tiers = new Uint8Array(candidates.length);
+    candidates.forEach((o, k) => {
+      const sku = plan.skuCompact
+        ? (skuTiers.get(o) ?? 0)
+        : (this.skuKeys[o] === plan.lower ? 4 : 0) + (this.skuKeys[o]!.startsWith(plan.lower) ? 2 : 0);
+      const label = words.length > 0 && words.every((word) => this.labelKeys[o]!.includes(word));
+      tiers[k] = sku + (label ? 1 : 0);
+    });
+    return tiers;
+  }
+
+  /** ts_rank of each product for the query; 0 when the plan has no tsquery. */
+  private ranker(query: TsNode | 'empty' | undefined): (o: number) => number {
+    if (!query) return () => 0;
+    if (query === 'empty') return () => 0;
+    const ranges = sortedUniqueTerms(query).map((term) => this.documents.lexemeRange(term));
+    if (!rankByDistance(query) || ranges.length < 2) {
+      const ranks = orRanks(this.documents, ranges);
+      return (o) => ranks[o]!;
+    }
+    // Pairs of positions: worked out per product, once, when a comparison first needs it.
+    const byProduct = ranker(this.documents, ranges, true);
+    const known = new Float64Array(this.size).fill(Number.NaN);
+    return (o) => {
+      const rank = known[o]!;
+      return rank === rank ? rank : (known[o] = byProduct(o));
+    };
+  }
+
+  /** ts_rank of one product for a query (the comparison test's view of the ranker). */
+  rankOf(query: TsNode, sku: string): number {
+    const o = this.ordinalOf.get(sku);
+    return o === undefined ? Number.NaN : this.ranker(query)(o);
+  }
+
+  /** The warehouse codes the index holds stock in for a SKU (tests). */
+  stockedCodes(sku: string): string[] {
+    const o = this.ordinalOf.get(sku);
+    if (o === undefined) return [];
+    return [...this.warehouseBit].filter(([, bit]) => (this.stocked[o]! & (1 << bit)) !== 0).map(([code]) => code);
+  }
+
+  /** Every product's label_key, in ordinal order (the index bench draws its words from them). */
+  labels(): readonly string[] {
+    return this.labelKeys;
+  }
+
+  // ---- suggestions ----
+
+  /** repository.ts suggestionSkusSql: the exact SKU, SKU prefixes in compact order, then word matches, the most ordered first. */
+  suggestions(plan: KeywordPlan | null, query: TsNode | 'empty' | undefined, limit: number): string[] {
+    const found = new Map<number, { exact: boolean; part: number; popularity: number }>();
+    if (plan?.skuCompact) {
+      let taken = 0;
+      for (const o of this.compactPrefix(plan.skuCompact)) {
+        if (taken++ >= limit) break;
+        found.set(o, { exact: this.skuCompacts[o] === plan.skuCompact, part: 1, popularity: 0 });
+      }
+    }
+    if (query && query !== 'empty') {
+      const words = this.queryMatches(query);
+      const top = new TopK(limit, (a, b) => this.popularity[b]! - this.popularity[a]! || a - b);
+      forEachBit(words, (o) => top.add(o));
+      for (const o of top.sorted()) {
+        const seen = found.get(o);
+        found.set(o, {
+          exact: seen?.exact ?? false,
+          part: Math.min(seen?.part ?? 2, 2),
+          popularity: Math.max(seen?.popularity ?? 0, this.popularity[o]!),
+        });
+      }
+    }
+    return [...found.entries()]
+      .sort(([a, x], [b, y]) => Number(y.exact) - Number(x.exact) || x.part - y.part || y.popularity - x.popularity || a - b)
+      .slice(0, limit)
+      .map(([o]) => this.skus[o]!);
+  }
+
+  // ---- the vocabulary of typo correction ----
+
+  /** The lexemes without digits, 3+ letters, with their document counts (vocabulary.ts's ts_stat rows). */
+  vocabularyWords(): { word: string; documents: number }[] {
+    const words: { word: string; documents: number }[] = [];
+    this.documents.lexicon.forEach((word, id) => {
+      if (word.length >= 3 && !/[0-9]/.test(word)) words.push({ word, documents: this.documents.documentCount(id) });
+    });
+    return words;
+  }
+
+  /** Bytes of the typed arrays and an estimate of the strings (the memory report). */
+  get approximateBytes(): number {
+    const strings = this.skuText.length * 2 * 4 + this.labelKeys.reduce((sum, label) => sum + label.length * 2, 0);
+    return (
+      this.documents.byteLength + strings + this.size * (4 * 6) + this.documents.lexicon.reduce((sum, w) => sum + w.length * 2 + 16, 0)
+    );
+  }
+}
+
+function dictionary(values: string[]): { names: string[]; ids: Uint16Array } {
+  const idOf = new Map<string, number>();
+  const ids = new Uint16Array(values.length);
+  values.forEach((value, o) => {
+    let id = idOf.get(value);
+    if (id === undefined) idOf.set(value, (id = idOf.size));
+    if (id > 0xffff) throw new Error('more than 65,536 distinct facet values');
+    ids[o] = id;
+  });
+  return { names: [...idOf.keys()], ids };
+}
+
+const hasBit = (bits: Uint32Array, o: number) => (bits[o >>> 5]! & (1 << (o & 31))) !== 0;
+
+function orInto(target: Uint32Array, source: Uint32Array): void {
+  for (let w = 0; w < target.length; w++) target[w]! |= source[w]!;
+}
+
+/** Calls `visit` for every set bit, in ordinal order. */
+export function forEachBit(bits: Uint32Array, visit: (o: number) => unknown): void {
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      visit((w << 5) + 31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
+}
+
+/** The first place in ascending `values` holding more than `value`. */
+function upperBoundNumber(values: Uint32Array, value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function placesOf(entries: Uint16Array[]): Set<number> {
+  const places = new Set<number>();
+  for (const positions of entries) for (const position of positions) places.add(position & 0x3fff);
+  return places;
+}
+
+export { lowerBound, termsOf };
+
+/** A growable list of ordinals. */
+class Growing {
+  private array = new Uint32Array(1024);
+  private length = 0;
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const bigger = new Uint32Array(this.array.length * 2);
+      bigger.set(this.array);
+      this.array = bigger;
+    }
+    this.array[this.length++] = value;
+  }
+  done(): Uint32Array {
+    return this.array.subarray(0, this.length);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * PostgreSQL's `ts_rank(document, query)` with its default weights and no normalization, ported from
+ * src/backend/utils/adt/tsrank.c (calc_rank, calc_rank_or, calc_rank_and, word_distance) so the
+ * in-process index orders matches exactly as the SQL search did (decision 023). float4 arithmetic
+ * is kept with Math.fround where C computes in float, and left in double where C promotes
+ * (a double literal, sqrt, exp); catalog-index.api.test.ts compares it with PostgreSQL's own.
+ *
+ * A position is WordEntryPos: the weight in the top two bits (A 3, B 2, C 1, D 0), the position in
+ * the low 14.
+ */
+
+const f = Math.fround;
+/** {D, C, B, A}, as float4. */
+const WEIGHTS = [0.1, 0.2, 0.4, 1.0].map(f);
+const MAX_ENTRY_POS = 1 << 14;
+
+const weightOf = (position: number) => WEIGHTS[position >> 14]!;
+const placeOf = (position: number) => position & (MAX_ENTRY_POS - 1);
+
+/** word_distance: how much two terms `distance` apart weigh together. */
+const DISTANCE_WEIGHTS: number[] = [];
+function wordDistance(distance: number): number {
+  if (distance > 100) return f(1e-30);
+  let known = DISTANCE_WEIGHTS[distance];
+  if (known === undefined) {
+    known = f(1.0 / (1.005 + 0.05 * Math.exp(f(distance) / 1.5 - 2)));
+    DISTANCE_WEIGHTS[distance] = known;
+  }
+  return known;
+}
+
+/** The arrays of search-documents.ts that ranking reads. */
+export type RankedDocuments = {
+  termStart: Uint32Array;
+  termIds: Uint32Array;
+  positionBegin: Uint32Array;
+  positionEnd: Uint32Array;
+  positions: Uint16Array;
+};
+
+/**
+ * ts_rank of product `o` for a query whose terms (sorted and unique, tsquery.ts sortedUniqueTerms)
+ * match the lexeme id ranges `ranges`; `byDistance` when the query's top operator is `&` or a phrase.
+ * Reads the typed arrays in place: a broad word ranks 100,000 products per search.
+ */
+export function ranker(
+  documents: RankedDocuments,
+  ranges: readonly (readonly [number, number])[],
+  byDistance: boolean,
+): (o: number) => number {
+  const items = ranges.length;
+  const spanFrom = new Uint32Array(items);
+  const spanTo = new Uint32Array(items);
+  const { termStart, termIds, positionBegin, positionEnd, positions } = documents;
+  const locate = (o: number) => {
+    const first = termStart[o]!;
+    const last = termStart[o + 1]!;
+    for (let i = 0; i < items; i++) {
+      const [from, to] = ranges[i]!;
+      let low = first;
+      let high = last;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (termIds[middle]! < from) low = middle + 1;
+        else high = middle;
+      }
+      let end = low;
+      while (end < last && termIds[end]! < to) end++;
+      spanFrom[i] = low;
+      spanTo[i] = end;
+    }
+  };
+  const rankOr = () => {
+    let result = f(0);
+    for (let i = 0; i < items; i++) {
+      for (let t = spanFrom[i]!; t < spanTo[i]!; t++)
+        result = f(result + orTerm(positions, positionBegin[t]!, positionEnd[t]!) / 1.64493406685);
+    }
+    return items > 0 ? f(result / items) : result;
+  };
+  const held = new Int32Array(items);
+  const rankAnd = () => {
+    held.fill(-1);
+    let result = f(-1);
+    for (let i = 0; i < items; i++) {
+      for (let t = spanFrom[i]!; t < spanTo[i]!; t++) {
+        // As in C: a later lexeme of the same term replaces the earlier one for the terms after it.
+        held[i] = t;
+        for (let k = 0; k < i; k++) {
+          const other = held[k]!;
+          if (other < 0) continue;
+          for (let l = positionBegin[t]!; l < positionEnd[t]!; l++) {
+            for (let p = positionBegin[other]!; p < positionEnd[other]!; p++) {
+              const distance = Math.abs(placeOf(positions[l]!) - placeOf(positions[p]!));
+              if (distance === 0) continue;
+              const weight = f(Math.sqrt(f(f(weightOf(positions[l]!) * weightOf(positions[p]!)) * wordDistance(distance))));
+              result = result < 0 ? weight : f(1.0 - (1.0 - result) * (1.0 - weight));
+            }
+          }
+        }
+      }
+    }
+    return result;
+  };
+  return (o) => {
+    if (items === 0 || termStart[o] === termStart[o + 1]) return 0;
+    locate(o);
+    const result = byDistance && items >= 2 ? rankAnd() : rankOr();
+    return result < 0 ? f(1e-20) : result;
+  };
+}
+
+/** What one lexeme entry adds to calc_rank_or's sum (before the division by 1.64493406685). */
+function orTerm(positions: Uint16Array, begin: number, end: number): number {
+  let sum = f(0);
+  let best = f(-1);
+  let bestAt = 0;
+  for (let p = begin, j = 0; p < end; p++, j++) {
+    const weight = weightOf(positions[p]!);
+    sum = f(sum + f(weight / ((j + 1) * (j + 1))));
+    if (weight > best) {
+      best = weight;
+      bestAt = j;
+    }
+  }
+  return f(f(best + sum) - f(best / ((bestAt + 1) * (bestAt + 1))));
+}
+
+/**
+ * calc_rank_or for every product at once, walking the terms' posting lists instead of each
+ * product's entries: for any product the sums run in the same order as in C (terms in order, then
+ * its lexemes in order), so every rank is the same float4. A broad word's 100,000 matches cost one
+ * pass over their postings. Products without lexemes rank 0, as ts_rank answers.
+ */
+export function orRanks(
+  documents: RankedDocuments & { postingStart: Uint32Array; postings: Uint32Array; postingEntries: Uint32Array },
+  ranges: readonly (readonly [number, number])[],
+): Float32Array {
+  const size = documents.termStart.length - 1;
+  const sums = new Float32Array(size);
+  const { postingStart, postings, postingEntries, positions, positionBegin, positionEnd } = documents;
+  for (const [from, to] of ranges) {
+    for (let k = postingStart[from]!; k < postingStart[to]!; k++) {
+      const t = postingEntries[k]!;
+      const o = postings[k]!;
+      sums[o] = sums[o]! + orTerm(positions, positionBegin[t]!, positionEnd[t]!) / 1.64493406685;
+    }
+  }
+  if (ranges.length > 0) for (let o = 0; o < size; o++) sums[o] = sums[o]! / ranges.length;
+  return sums;
+}

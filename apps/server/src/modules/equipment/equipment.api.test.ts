@@ -1,0 +1,531 @@
+/**
+ * Issue 37 through the API, on the demo seed (embedded database, or PostgreSQL with DATABASE_URL):
+ * serials from a shipment, the register import (with the command line's `import serials`),
+ * Register Equipment, warranty end and next inspection at their edges, the claim lifecycle with its
+ * photo checks, scoping, and the monthly reminder claimed once by two callers at the same moment.
+ */
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  CLAIM_PHOTO_MAX_BYTES,
+  type EquipmentDetail,
+  type EquipmentListResponse,
+  type OrderSummary,
+  type WarrantyClaim,
+} from '@portal/domain';
+import type { CliContext } from '../../cli/context.js';
+import { exitCodeOf } from '../../cli/portal.js';
+import { openDatabase, type Queryable } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createApiKey } from '../integration/api-keys.js';
+import { insertOrder } from '../orders/order-fixtures.js';
+import { jpegWithMetadata, makePng, SAMPLE_JPEG } from './photo-fixtures.js';
+import { sendMonthlyInspectionReminders } from './reminders.js';
+
+let t: TestApp;
+let key: string;
+let tokens: Record<'admin' | 'buyer' | 'owner', string>;
+let liftSku: string;
+let partSku: string;
+const today = new Date().toISOString().slice(0, 10);
+
+const rows = async <T>(db: Queryable, statement: ReturnType<typeof sql>) => (await db.execute(statement)).rows as T[];
+const one = async <T>(statement: ReturnType<typeof sql>) => (await rows<T>(t.db, statement))[0]!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  key = (await createApiKey(t.db, 'test ERP')).key;
+  tokens = {
+    admin: await t.login('admin@summitlift.example.com'),
+    buyer: await t.login('buyer@summitlift.example.com'),
+    owner: await t.login('owner@valleygarage.example.com'),
+  };
+  liftSku = (await one<{ sku: string }>(sql`SELECT min(sku) AS sku FROM products WHERE kind = 'two-post-lift'`)).sku;
+  partSku = (await one<{ sku: string }>(sql`SELECT min(sku) AS sku FROM products WHERE kind = 'accessory'`)).sku;
+  // The edges below count from a 12-month warranty.
+  await t.db.execute(sql`UPDATE products SET warranty_months = 12 WHERE sku = ${liftSku}`);
+});
+afterAll(() => t.close());
+
+const integration = (method: 'PUT' | 'POST', url: string, payload?: unknown, contentType = 'application/json') =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+    headers: { authorization: `Bearer ${key}`, ...(payload === undefined ? {} : { 'content-type': contentType }) },
+  });
+
+const get = (user: keyof typeof tokens, url: string) => t.request({ method: 'GET', url, token: tokens[user] });
+const send = (user: keyof typeof tokens, method: 'POST' | 'PUT', url: string, payload: unknown) =>
+  t.request({ method, url, token: tokens[user], payload: payload as Record<string, unknown> });
+
+const unit = async (serial: string, user: keyof typeof tokens = 'admin') => {
+  const response = await get(user, `/api/equipment/${serial}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as EquipmentDetail;
+};
+
+/** A unit of organization 1, branch 101, of the 12-month lift, with the dates given. */
+async function insertUnit(serial: string, dates: { shipped?: string | null; installed?: string | null; inspected?: string | null }) {
+  await t.db.execute(sql`
+    INSERT INTO equipment (serial_number, sku, organization_id, branch_id, shipped_date, installed_on, last_inspected_on)
+    SELECT ${serial}, ${liftSku}, 1, b.id, ${dates.shipped ?? null}::date, ${dates.installed ?? null}::date, ${dates.inspected ?? null}::date
+    FROM branches b WHERE b.organization_id = 1 AND b.branch_number = 101`);
+}
+
+async function portal(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const ctx: CliContext = {
+    config: { mode: 'standard', publicUrl: 'https://portal.example.com', port: 3000 },
+    database: async () => t.db,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    write: async () => {},
+    isTty: false,
+  };
+  const code = await exitCodeOf(argv, ctx);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('serial numbers from shipments', () => {
+  it('makes each serial a unit of the order organization and branch, with its order and ship date', async () => {
+    const order = await insertOrder(t.db, { branchNumber: 101 });
+    await t.db.execute(sql`UPDATE order_lines SET sku = ${liftSku} WHERE order_id = ${order.id}`);
+    const shipped = await integration('POST', `/api/integration/orders/${order.documentNumber}/shipments`, {
+      shippedDate: today,
+      lines: [{ lineNumber: 1, quantityShipped: 2, serialNumbers: ['ship-test-1', ' SHIP-TEST-2 '] }],
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const detail = await unit('SHIP-TEST-2');
+    expect(detail).toMatchObject({ sku: liftSku, branchNumber: 101, documentNumber: order.documentNumber, shippedDate: today });
+    expect(detail.warrantyEnds).toBe(addMonths(today, 12));
+    expect(detail.underWarranty).toBe(true);
+    expect((await unit('SHIP-TEST-1')).serialNumber).toBe('SHIP-TEST-1');
+    // Sent again (a retried call), the units stay as they are, one each.
+    expect(
+      (
+        await integration('POST', `/api/integration/orders/${order.documentNumber}/shipments`, {
+          shipmentNumber: 0,
+          shippedDate: today,
+          lines: [{ lineNumber: 1, quantityShipped: 2, serialNumbers: ['SHIP-TEST-1', 'SHIP-TEST-2'] }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const { n } = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM equipment WHERE serial_number LIKE 'SHIP-TEST-%'`);
+    expect(n).toBe(2);
+  });
+
+  it('refuses more serials than units, a serial twice, and another organization unit, writing nothing', async () => {
+    const order = await insertOrder(t.db, { branchNumber: 101 });
+    const ship = (serialNumbers: string[], quantityShipped = 2) =>
+      integration('POST', `/api/integration/orders/${order.documentNumber}/shipments`, {
+        shippedDate: today,
+        lines: [{ lineNumber: 1, quantityShipped, serialNumbers }],
+      });
+    const tooMany = await ship(['X-ONE-1', 'X-ONE-2', 'X-ONE-3']);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().messages[0]).toMatchObject({
+      field: 'lines.0.serialNumbers',
+      message: 'Line 1 lists more serial numbers than units shipped.',
+    });
+    const twice = await ship(['X-TWO-1', 'x-two-1']);
+    expect(twice.json().messages[0].message).toBe('Serial number X-TWO-1 appears twice in the shipment.');
+    const foreign = await ship(['VGE-TC-0001']);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().messages[0].message).toBe("Serial number VGE-TC-0001 belongs to another organization's equipment.");
+    const bad = await ship(['no spaces allowed']);
+    expect(bad.statusCode).toBe(400);
+    const { n } = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM equipment WHERE serial_number LIKE 'X-%'`);
+    expect(n).toBe(0);
+    const { shipments } = await one<{ shipments: number }>(
+      sql`SELECT count(*)::int AS shipments FROM shipments WHERE order_id = ${order.id}`,
+    );
+    expect(shipments).toBe(0);
+    expect((await unit('VGE-TC-0001', 'owner')).branchNumber).toBe(201);
+  });
+});
+
+describe("the manufacturer's serial register", () => {
+  it('checks the whole file first: one bad row and nothing is written', async () => {
+    const csv = [
+      'serialNumber,sku,organizationId,shippedDate',
+      `REG-A-1,${liftSku},1,2025-03-01`,
+      `REG-A-2,${liftSku},99999,2025-03-01`,
+      `REG-A-3,NO-SUCH-SKU,1,`,
+      `REG-A-1,${liftSku},1,2025-03-01`,
+      `a b,${liftSku},1,2025-13-01`,
+      `VGE-TC-0001,${liftSku},1,`,
+    ].join('\n');
+    const refused = await integration('PUT', '/api/integration/serials', csv, 'text/csv');
+    expect(refused.statusCode, refused.body).toBe(422);
+    const messages = refused
+      .json()
+      .messages.map((m: { message: string }) => m.message)
+      .join('\n');
+    expect(messages).toContain('Line 3');
+    expect(messages).toContain('No organization has the id 99999.');
+    expect(messages).toContain('No product has the SKU NO-SUCH-SKU.');
+    expect(messages).toContain('Serial number REG-A-1 appears again (first at 2).');
+    expect(messages).toContain('A serial number is 3 to 40 letters');
+    expect(messages).toContain('Serial number VGE-TC-0001 is registered to another organization.');
+    const { n } = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM serial_register WHERE serial_number LIKE 'REG-A-%'`);
+    expect(n).toBe(0);
+  });
+
+  it('imports a good file, and the same file again writes nothing (API and command line)', async () => {
+    const body = [
+      { serialNumber: 'reg-b-1', sku: liftSku, organizationId: 1, shippedDate: '2025-04-01' },
+      { serialNumber: 'REG-B-2', sku: liftSku, organizationId: '2', shippedDate: null },
+    ];
+    const first = await integration('PUT', '/api/integration/serials', body);
+    expect(first.json()).toMatchObject({ rows: 2, inserted: 2, updated: 0, unchanged: 0 });
+    expect((await integration('PUT', '/api/integration/serials', body)).json()).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+
+    const file = path.join(os.tmpdir(), `serials-${process.pid}.csv`);
+    await writeFile(file, `serialNumber,sku,organizationId,shippedDate\nREG-C-1,${liftSku},1,2025-05-01\n`);
+    const cli = await portal(['import', 'serials', file]);
+    expect(cli, cli.err).toMatchObject({ code: 0 });
+    expect(cli.out).toContain('1 rows: 1 inserted, 0 updated, 0 unchanged.');
+    await writeFile(file, `serialNumber,sku,organizationId\nREG-C-2,${liftSku},77777\n`);
+    const bad = await portal(['import', 'serials', file]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('No organization has the id 77777.');
+  });
+});
+
+describe('Register Equipment', () => {
+  const register = (user: keyof typeof tokens, serialNumber: string, branchNumber: number) =>
+    send(user, 'POST', '/api/equipment/register', { serialNumber, branchNumber });
+
+  it("claims a serial sold to the organization, once; refuses another organization's and unknown serials", async () => {
+    const own = await register('admin', 'sum-reg-0004', 102);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ serialNumber: 'SUM-REG-0004', branchNumber: 102 });
+    const again = await register('admin', 'SUM-REG-0004', 101);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().messages[0].message).toBe('Serial number SUM-REG-0004 is already registered to your organization.');
+
+    const foreign = await register('admin', 'VGE-REG-0002', 101);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().messages[0]).toEqual({
+      field: 'serialNumber',
+      message: 'Serial number VGE-REG-0002 was not sold to your organization, so it cannot be registered here.',
+    });
+    // Organization 2 cannot take organization 1's unit, and hears nothing more about it.
+    const taken = await register('owner', 'SUM-REG-0004', 201);
+    expect(taken.json().messages[0].message).toBe(
+      'Serial number SUM-REG-0004 was not sold to your organization, so it cannot be registered here.',
+    );
+    const unknown = await register('admin', 'NEVER-MADE-1', 101);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().messages[0].message).toContain("is not in the manufacturer's records");
+    // A branch the user does not have is refused.
+    expect((await register('buyer', 'REG-B-1', 102)).statusCode).toBe(403);
+  });
+});
+
+describe('warranty end and next inspection', () => {
+  it('covers the warranty through its last day, from the install date (else the ship date)', async () => {
+    await insertUnit('EDGE-W-1', { shipped: addDays(addMonths(today, -12), -20), installed: addMonths(today, -12) });
+    await insertUnit('EDGE-W-2', { shipped: addDays(addMonths(today, -12), -20), installed: addDays(addMonths(today, -12), -1) });
+    await insertUnit('EDGE-W-3', { shipped: addMonths(today, -12) });
+    expect(await unit('EDGE-W-1')).toMatchObject({ warrantyEnds: today, underWarranty: true });
+    expect(await unit('EDGE-W-2')).toMatchObject({ warrantyEnds: addDays(today, -1), underWarranty: false });
+    expect(await unit('EDGE-W-3')).toMatchObject({ warrantyEnds: today, underWarranty: true, nextInspection: null, inspectionDue: false });
+
+    const list = (await get('admin', '/api/equipment?keyword=EDGE-W&underWarranty=true&pageSize=100')).json() as EquipmentListResponse;
+    expect(list.equipment.map((e) => e.serialNumber)).toEqual(['EDGE-W-1', 'EDGE-W-3']);
+    expect(list.totalResults).toBe(2);
+  });
+
+  it('is due for inspection 30 days ahead; a recorded inspection moves it 12 months on', async () => {
+    await insertUnit('EDGE-I-1', { installed: addDays(addMonths(today, -12), 30) });
+    await insertUnit('EDGE-I-2', { installed: addDays(addMonths(today, -12), 31) });
+    const due = await unit('EDGE-I-1');
+    expect(due).toMatchObject({ nextInspection: addDays(addMonths(addDays(addMonths(today, -12), 30), 12), 0), inspectionDue: true });
+    expect(await unit('EDGE-I-2')).toMatchObject({ inspectionDue: false });
+    const list = (await get('admin', '/api/equipment?keyword=EDGE-I&inspectionDue=true')).json() as EquipmentListResponse;
+    expect(list.equipment.map((e) => e.serialNumber)).toEqual(['EDGE-I-1']);
+
+    const recorded = await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', {
+      inspectedOn: today,
+      inspector: 'Pat Quinn (ALI)',
+      passed: false,
+      notes: 'Cable worn; replace before use.',
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const after = recorded.json() as EquipmentDetail;
+    expect(after).toMatchObject({ lastInspectedOn: today, nextInspection: addMonths(today, 12), inspectionDue: false });
+    expect(after.inspections[0]).toMatchObject({
+      inspectedOn: today,
+      inspector: 'Pat Quinn (ALI)',
+      passed: false,
+      recordedBy: 'Dana Whitfield',
+    });
+    // An older inspection recorded late does not move the next one back.
+    await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', {
+      inspectedOn: addDays(today, -100),
+      inspector: 'Late entry',
+      passed: true,
+    });
+    expect((await unit('EDGE-I-1')).nextInspection).toBe(addMonths(today, 12));
+    const future = await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', {
+      inspectedOn: addDays(today, 1),
+      inspector: 'X',
+      passed: true,
+    });
+    expect(future.json().messages[0]).toMatchObject({ field: 'inspectedOn', message: 'The inspection date cannot be in the future.' });
+    const noInspector = await send('admin', 'POST', '/api/equipment/EDGE-I-1/inspections', {
+      inspectedOn: today,
+      inspector: ' ',
+      passed: true,
+    });
+    expect(noInspector.statusCode).toBe(400);
+  });
+
+  it('sets Installed On and Location; refuses a date ahead or before the unit shipped', async () => {
+    await insertUnit('EDGE-L-1', { shipped: addDays(today, -50) });
+    const set = await send('admin', 'PUT', '/api/equipment/EDGE-L-1', {
+      installedOn: addDays(today, -40),
+      locationName: 'Front Range Tire',
+      locationAddress: '1550 Wynkoop St, Denver, CO 80202',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      installedOn: addDays(today, -40),
+      locationName: 'Front Range Tire',
+      warrantyEnds: addMonths(addDays(today, -40), 12),
+      nextInspection: addMonths(addDays(today, -40), 12),
+    });
+    const ahead = await send('admin', 'PUT', '/api/equipment/EDGE-L-1', { installedOn: addDays(today, 1) });
+    expect(ahead.json().messages[0]).toEqual({ field: 'installedOn', message: 'The install date cannot be in the future.' });
+    const before = await send('admin', 'PUT', '/api/equipment/EDGE-L-1', { installedOn: addDays(today, -51) });
+    expect(before.json().messages[0].message).toBe('The install date cannot be before the unit shipped.');
+    expect((await unit('EDGE-L-1')).locationName).toBe('Front Range Tire');
+  });
+});
+
+describe('the equipment list', () => {
+  it('pages by serial number, filters by keyword, and exports CSV', async () => {
+    const page1 = (await get('admin', '/api/equipment?pageSize=10')).json() as EquipmentListResponse;
+    expect(page1.equipment).toHaveLength(10);
+    expect(page1.totalResults).toBeGreaterThan(10);
+    const page2 = (await get('admin', '/api/equipment?pageSize=10&page=2')).json() as EquipmentListResponse;
+    expect(page2.equipment[0]!.serialNumber > page1.equipment[9]!.serialNumber).toBe(true);
+    const byLocation = (await get('admin', '/api/equipment?keyword=denver%2C%20co%2080220')).json() as EquipmentListResponse;
+    expect(byLocation.equipment.map((e) => e.serialNumber)).toContain('SUM-2P-0001');
+    const branch102 = (await get('admin', '/api/equipment?branchNumber=102&keyword=SUM-')).json() as EquipmentListResponse;
+    expect(branch102.equipment.every((e) => e.branchNumber === 102)).toBe(true);
+    expect((await get('admin', '/api/equipment?pageSize=7')).statusCode).toBe(400);
+    expect((await get('buyer', '/api/equipment?branchNumber=102')).statusCode).toBe(403);
+
+    const csv = await get('admin', '/api/equipment.csv?keyword=EDGE-W');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Serial Number,Model,Description,Shipped,Installed,Location,Location Address,Warranty Ends,Next Inspection,SKU,Branch,Order,Under Warranty,Inspection Due',
+    );
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['EDGE-W-1', 'EDGE-W-2', 'EDGE-W-3']);
+  });
+});
+
+describe('warranty claims', () => {
+  const claim = (payload: Record<string, unknown>, user: keyof typeof tokens = 'admin') =>
+    send(user, 'POST', '/api/warranty-claims', payload);
+  const claimCount = async () => (await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM warranty_claims`))[0]!.n;
+
+  it('files a claim with photos stripped of metadata, served to the organization only', async () => {
+    const subscribed = await integration('POST', '/api/integration/webhooks', {
+      url: 'https://erp.example.com/hooks',
+      events: ['warranty_claim.submitted'],
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    const response = await claim({
+      serialNumber: 'SHIP-TEST-1',
+      problemDescription: 'Hydraulic leak at the left cylinder.',
+      photos: [
+        { fileName: 'IMG_0001.JPG', data: jpegWithMetadata().toString('base64') },
+        { fileName: 'cylinder.png', data: makePng({ text: 'GPS secret' }).toString('base64') },
+      ],
+      parts: [{ sku: partSku, quantity: 2 }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const filed = response.json() as WarrantyClaim;
+    expect(filed).toMatchObject({ serialNumber: 'SHIP-TEST-1', status: 'Submitted', underWarranty: true, createdBy: 'Dana Whitfield' });
+    expect(filed.parts).toEqual([{ sku: partSku, description: expect.any(String), quantity: 2 }]);
+    expect(filed.photos.map((p) => [p.fileName, p.contentType])).toEqual([
+      ['IMG_0001.jpg', 'image/jpeg'],
+      ['cylinder.png', 'image/png'],
+    ]);
+    expect(filed.history).toEqual([{ status: 'Submitted', message: '', changedAt: expect.any(String) }]);
+
+    const photo = await get('admin', `/api/warranty-claims/${filed.id}/photos/${filed.photos[0]!.id}`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.rawPayload.equals(SAMPLE_JPEG)).toBe(true);
+    expect(photo.rawPayload.toString('latin1')).not.toContain('GPS');
+    const png = await get('admin', `/api/warranty-claims/${filed.id}/photos/${filed.photos[1]!.id}`);
+    expect(png.rawPayload.toString('latin1')).not.toContain('GPS secret');
+    // Another organization, and a photo of another claim, answer 404.
+    expect((await get('owner', `/api/warranty-claims/${filed.id}/photos/${filed.photos[0]!.id}`)).statusCode).toBe(404);
+    expect((await get('admin', `/api/warranty-claims/1/photos/${filed.photos[0]!.id}`)).statusCode).toBe(404);
+
+    const [event] = await rows<{ data: { id: number; serialNumber: string; photoCount: number } }>(
+      t.db,
+      sql`SELECT data FROM webhook_events WHERE type = 'warranty_claim.submitted'`,
+    );
+    expect(event!.data).toMatchObject({ id: filed.id, serialNumber: 'SHIP-TEST-1', photoCount: 2, underWarranty: true });
+  });
+
+  it('refuses a renamed non-image, an oversized photo, a sixth photo and an unknown part, filing nothing', async () => {
+    const before = await claimCount();
+    const base = { serialNumber: 'SHIP-TEST-1', problemDescription: 'Leak.', parts: [] };
+    const renamed = await claim({ ...base, photos: [{ fileName: 'lift.jpg', data: Buffer.from('%PDF-1.7\n%fake').toString('base64') }] });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().messages[0]).toEqual({ field: 'photos.0', message: 'lift.jpg is not a JPEG or PNG image.' });
+    const big = makePng({ minBytes: CLAIM_PHOTO_MAX_BYTES });
+    const oversized = await claim({ ...base, photos: [{ fileName: 'big.png', data: big.toString('base64') }] });
+    expect(oversized.statusCode).toBe(400);
+    expect(oversized.json().messages[0]).toEqual({ field: 'photos.0', message: 'big.png is larger than 10 MB.' });
+    const photo = { fileName: 'a.jpg', data: SAMPLE_JPEG.toString('base64') };
+    const six = await claim({ ...base, photos: Array.from({ length: 6 }, () => photo) });
+    expect(six.statusCode).toBe(400);
+    const part = await claim({ ...base, parts: [{ sku: 'NO-SUCH-PART', quantity: 1 }] });
+    expect(part.json().messages[0]).toEqual({ field: 'parts.0.sku', message: 'No product has the SKU NO-SUCH-PART.' });
+    expect(await claimCount()).toBe(before);
+  });
+
+  it('marks a claim filed out of warranty; another organization unit answers 404', async () => {
+    const out = await claim({ serialNumber: 'EDGE-W-2', problemDescription: 'Arm pin worn.' });
+    expect(out.json()).toMatchObject({ underWarranty: false, status: 'Submitted' });
+    expect((await claim({ serialNumber: 'VGE-TC-0001', problemDescription: 'x' })).statusCode).toBe(404);
+  });
+
+  it('moves through the statuses set by the manufacturer, mailing the author each change, and becomes a no-charge order', async () => {
+    const filed = (
+      await claim({ serialNumber: 'SHIP-TEST-2', problemDescription: 'Lock bar broken.', parts: [{ sku: partSku, quantity: 1 }] }, 'buyer')
+    ).json() as WarrantyClaim;
+    const notYet = await integration('POST', `/api/integration/warranty-claims/${filed.id}/order`);
+    expect(notYet.statusCode).toBe(409);
+
+    const review = await integration('PUT', `/api/integration/warranty-claims/${filed.id}`, { status: 'In Review' });
+    expect(review.json()).toEqual({ id: filed.id, status: 'In Review', changed: true });
+    const approved = await integration('PUT', `/api/integration/warranty-claims/${filed.id}`, {
+      status: 'Approved',
+      message: 'Approved: a new lock bar ships this week.',
+    });
+    expect(approved.json()).toMatchObject({ status: 'Approved', changed: true });
+    const repeat = await integration('PUT', `/api/integration/warranty-claims/${filed.id}`, { status: 'Approved' });
+    expect(repeat.json()).toMatchObject({ changed: false });
+    expect((await integration('PUT', `/api/integration/warranty-claims/${filed.id}`, { status: 'Lost' })).statusCode).toBe(400);
+    expect((await integration('PUT', '/api/integration/warranty-claims/999999', { status: 'Approved' })).statusCode).toBe(404);
+
+    const detail = (await get('buyer', `/api/warranty-claims/${filed.id}`)).json() as WarrantyClaim;
+    expect(detail.status).toBe('Approved');
+    expect(detail.history.map((h) => [h.status, h.message])).toEqual([
+      ['Submitted', ''],
+      ['In Review', ''],
+      ['Approved', 'Approved: a new lock bar ships this week.'],
+    ]);
+    const mails = await rows<{ to_address: string; subject: string; text_body: string }>(
+      t.db,
+      sql`SELECT to_address, subject, text_body FROM mail_outbox WHERE dedupe_key LIKE ${`warranty-claim:${filed.id}:%`} ORDER BY id`,
+    );
+    expect(mails.map((m) => [m.to_address, m.subject])).toEqual([
+      ['buyer@summitlift.example.com', `Warranty claim ${filed.id}: In Review`],
+      ['buyer@summitlift.example.com', `Warranty claim ${filed.id}: Approved`],
+    ]);
+    expect(mails[1]!.text_body).toContain('a new lock bar ships this week');
+
+    const placed = await integration('POST', `/api/integration/warranty-claims/${filed.id}/order`);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { documentNumber } = placed.json() as { documentNumber: number };
+    expect(placed.json()).toMatchObject({ created: true });
+    expect((await integration('POST', `/api/integration/warranty-claims/${filed.id}/order`)).json()).toEqual({
+      id: filed.id,
+      documentNumber,
+      created: false,
+    });
+    const open = await send('buyer', 'POST', '/api/orders/open', { branchNumber: 101 });
+    const order = (open.json() as OrderSummary[]).find((o) => o.documentNumber === documentNumber);
+    expect(order).toMatchObject({ statusCode: 10, orderAmount: 0 });
+    expect(((await get('buyer', `/api/warranty-claims/${filed.id}`)).json() as WarrantyClaim).documentNumber).toBe(documentNumber);
+  });
+
+  it('lists the claims of the user branches only', async () => {
+    const admin = (await get('admin', '/api/warranty-claims')).json() as { claims: { id: number; serialNumber: string }[] };
+    expect(admin.claims.some((c) => c.serialNumber === 'SUM-2P-0001')).toBe(true);
+    const owner = (await get('owner', '/api/warranty-claims')).json() as { claims: { serialNumber: string }[] };
+    expect(owner.claims.every((c) => !c.serialNumber.startsWith('SUM-') && !c.serialNumber.startsWith('SHIP-'))).toBe(true);
+    expect((await get('owner', '/api/warranty-claims/1')).statusCode).toBe(404);
+  });
+});
+
+describe('scoping', () => {
+  it("answers 404 for another organization's unit, and for a unit of a branch the user lacks", async () => {
+    for (const [method, url, payload] of [
+      ['GET', '/api/equipment/SUM-2P-0001', undefined],
+      ['PUT', '/api/equipment/SUM-2P-0001', { installedOn: null }],
+      ['POST', '/api/equipment/SUM-2P-0001/inspections', { inspectedOn: today, inspector: 'X', passed: true }],
+    ] as const) {
+      const response = await t.request({ method, url, token: tokens.owner, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.body).not.toContain('Mile High');
+    }
+    expect((await get('buyer', '/api/equipment/SUM-SC-0003')).statusCode).toBe(404);
+    expect((await get('admin', '/api/equipment/SUM-SC-0003')).statusCode).toBe(200);
+    const ownerList = (await get('owner', '/api/equipment?pageSize=100')).json() as EquipmentListResponse;
+    expect(ownerList.equipment.every((e) => e.branchNumber === 201)).toBe(true);
+    expect((await get('admin', '/api/equipment/inspections-due')).json().count).toBeGreaterThan(0);
+  });
+});
+
+describe('the monthly inspection reminder', () => {
+  it('is sent once per organization and month when two processes check at the same moment', async () => {
+    const firstOfMonth = new Date(`${addMonths(today.slice(0, 8) + '01', 1)}T06:00:00Z`);
+    // A second process: its own connection pool on PostgreSQL; the same single connection on the embedded database.
+    const url = process.env.DATABASE_URL;
+    const other = url
+      ? await openDatabase({ kind: 'postgres', url: currentDatabaseUrl(url, await databaseName()), poolSize: 2 })
+      : undefined;
+    try {
+      const [a, b] = await Promise.all([
+        sendMonthlyInspectionReminders(t.db, firstOfMonth),
+        sendMonthlyInspectionReminders(other?.db ?? t.db, firstOfMonth),
+      ]);
+      expect([...a, ...b].sort()).toEqual([...new Set([...a, ...b])].sort());
+      expect([...a, ...b]).toContain(1);
+      const month = firstOfMonth.toISOString().slice(0, 7);
+      const mails = await rows<{ to_address: string; text_body: string }>(
+        t.db,
+        sql`SELECT to_address, text_body FROM mail_outbox WHERE dedupe_key LIKE ${`inspection-reminder:1:${month}:%`}`,
+      );
+      // Organization 1's users with manageUsers: the admin (inherited roles) only.
+      expect(mails.map((m) => m.to_address)).toEqual(['admin@summitlift.example.com']);
+      expect(mails[0]!.text_body).toContain('SUM-2P-0001');
+      // Later the same month, or from another process, nothing more; mid-month nothing at all.
+      expect(await sendMonthlyInspectionReminders(t.db, new Date(firstOfMonth.getTime() + 86_400_000))).toEqual([]);
+      expect(await sendMonthlyInspectionReminders(t.db, new Date(`${month}-15T06:00:00Z`))).toEqual([]);
+    } finally {
+      await other?.close();
+    }
+  });
+});
+
+async function databaseName(): Promise<string> {
+  const [row] = await rows<{ name: string }>(t.db, sql`SELECT current_database() AS name`);
+  return row!.name;
+}
+
+function currentDatabaseUrl(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}

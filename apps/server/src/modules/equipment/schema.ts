@@ -1,0 +1,172 @@
+/**
+ * Installed equipment and what follows the sale (issue 37, 0023_equipment.sql; decision 021): the
+ * manufacturer's register of serials sold, the dealers' units (from shipments or registered), their
+ * inspections, warranty claims with photos and status history, and the monthly reminder's claim.
+ * Dates are calendar dates; photos are kept in the database (decision 021), never under the web root.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { orders } from '../orders/schema.js';
+import { branches, organizations } from '../organizations/schema.js';
+import { users } from '../users/schema.js';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** The manufacturer's record of each serial sold (integration API, `import serials`, shipments): to whom. */
+export const serialRegister = pgTable('serial_register', {
+  serialNumber: text('serial_number').primaryKey(),
+  sku: text('sku').notNull(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  shippedDate: date('shipped_date', { mode: 'string' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A unit of a dealer organization: one row per serial, so a serial belongs to one organization. */
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    sku: text('sku').notNull(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    /** The portal order it shipped on (integration shipments); null for a registered serial. */
+    orderId: integer('order_id').references(() => orders.id),
+    shippedDate: date('shipped_date', { mode: 'string' }),
+    installedOn: date('installed_on', { mode: 'string' }),
+    locationName: text('location_name').notNull().default(''),
+    locationAddress: text('location_address').notNull().default(''),
+    /** The latest inspection's date (kept here so the list filters on the next inspection without a join). */
+    lastInspectedOn: date('last_inspected_on', { mode: 'string' }),
+    registeredByUserId: integer('registered_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('equipment_serial_number_idx').on(t.serialNumber),
+    index('equipment_org_branch_serial_idx').on(t.organizationId, t.branchId, t.serialNumber),
+  ],
+);
+
+export const equipmentInspections = pgTable(
+  'equipment_inspections',
+  {
+    id: serial('id').primaryKey(),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id),
+    inspectedOn: date('inspected_on', { mode: 'string' }).notNull(),
+    inspector: text('inspector').notNull(),
+    passed: boolean('passed').notNull(),
+    notes: text('notes').notNull().default(''),
+    recordedByUserId: integer('recorded_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('equipment_inspections_equipment_idx').on(t.equipmentId, t.inspectedOn)],
+);
+
+export type ClaimPart = { sku: string; description: string; quantity: number };
+
+export const warrantyClaims = pgTable(
+  'warranty_claims',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('Submitted'),
+    problemDescription: text('problem_description').notNull(),
+    /** Whether the unit was under warranty when the claim was filed (an out-of-warranty claim is marked). */
+    underWarranty: boolean('under_warranty').notNull(),
+    parts: jsonb('parts').$type<ClaimPart[]>().notNull().default([]),
+    /** The no-charge order of the parts (integration API), once placed. */
+    orderId: integer('order_id').references(() => orders.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('warranty_claims_org_created_idx').on(t.organizationId, t.createdAt),
+    index('warranty_claims_equipment_idx').on(t.equipmentId),
+    check(
+      'warranty_claims_status_check',
+      sql`${t.status} in ('Submitted', 'In Review', 'Approved', 'Denied', 'Parts Shipped', 'Credited')`,
+    ),
+  ],
+);
+
+/** A claim's photos: checked by content and stripped of metadata before they are stored (photos.ts). */
+export const warrantyClaimPhotos = pgTable(
+  'warranty_claim_photos',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => warrantyClaims.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('warranty_claim_photos_claim_idx').on(t.claimId)],
+);
+
+export const warrantyClaimHistory = pgTable(
+  'warranty_claim_history',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => warrantyClaims.id),
+    status: text('status').notNull(),
+    message: text('message').notNull().default(''),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('warranty_claim_history_claim_idx').on(t.claimId, t.id)],
+);
+
+/**
+ * The monthly inspection reminder's claim: the process that inserts (organization, month) sends
+ * that organization's reminder; every other process finds the row and sends nothing.
+ */
+export const inspectionReminderMonths = pgTable(
+  'inspection_reminder_months',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month] })],
+);
