@@ -24,6 +24,7 @@ import {
   configurePasswordHashing,
   hashingLimits,
   registerSessionCache,
+  revokeUserSessions,
   startSessionCache,
 } from './modules/auth/index.js';
 import { cartRoutes } from './modules/cart/index.js';
@@ -35,12 +36,12 @@ import { authenticateApiKey, integrationRoutes } from './modules/integration/ind
 import { importRoutes } from './modules/imports/index.js';
 import { webhookRoutes, webhookUrlPolicy } from './modules/webhooks/index.js';
 import { registerIdempotency } from './modules/idempotency/index.js';
-import { passwordRoutes } from './modules/password/index.js';
+import { issueInvite, passwordRoutes, prepareCode } from './modules/password/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
 import { badgeRoutes } from './modules/badges/index.js';
 import { savedCartRoutes } from './modules/saved-carts/index.js';
-import { auditRoutes } from './modules/audit/index.js';
+import { auditRoutes, recordAudit } from './modules/audit/index.js';
 import { addressRoutes } from './modules/addresses/index.js';
 import { accountRoutes } from './modules/account/index.js';
 import { savedCardRoutes } from './modules/saved-cards/index.js';
@@ -157,7 +158,9 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(integrationRoutes, { db });
   await app.register(webhookRoutes, { db, policy: webhookUrlPolicy(config) });
   await app.register(passwordRoutes, { db, settings: config, hashingLimits: passwordHashingLimits });
-  await app.register(usersRoutes, { db, config });
+  // The audit trail, the password codes and the sessions stand on users (their tables reference it):
+  // handed in here, so users imports none of them (modules/users/collaborators.ts).
+  await app.register(usersRoutes, { db, config, collaborators: { recordAudit, prepareCode, issueInvite, revokeUserSessions } });
   await app.register(checkoutRoutes, { db, config });
   await app.register(badgeRoutes, { db });
   await app.register(savedCartRoutes, { db });

@@ -172,3 +172,18 @@ describe('domain walls', () => {
     expect(await brokenRules('packages/domain/src/new-rule.ts', '../../../apps/server/src/config.js')).toEqual(forbidden);
   });
 });
+
+describe('function length', () => {
+  const long = `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(80)}  return n;\n}\n`;
+
+  it('a function over 80 lines fails outside tests and seed data', async () => {
+    expect(await brokenRulesOf('apps/server/src/modules/orders/new-part.ts', long)).toEqual(['max-lines-per-function']);
+    expect(await brokenRulesOf('apps/web/src/features/catalog/components/new-panel.tsx', long)).toEqual(['max-lines-per-function']);
+    expect(await brokenRulesOf('packages/domain/src/new-rule.ts', long)).toEqual(['max-lines-per-function']);
+  });
+
+  it('tests and seed data may hold longer ones', async () => {
+    expect(await brokenRulesOf('apps/server/src/modules/orders/new-part.test.ts', long)).toEqual([]);
+    expect(await brokenRulesOf('apps/server/src/seed/new-seed.ts', long)).toEqual([]);
+  });
+});

@@ -47,6 +47,7 @@ export * from './branch-address.js';
 export * from './webhooks.js';
 export * from './account-rules.js';
 export * from './account.js';
+export * from './audit-changes.js';
 export * from './account-payments.js';
 export * from './equipment-rules.js';
 export * from './equipment.js';

@@ -22,6 +22,18 @@ export function roleMapOf(granted: readonly string[]): RoleMap {
   return map;
 }
 
+/**
+ * Roles a user really has (spec 6): the organization's when the user inherits them, else the user's
+ * own within the organization's. The signed-in caller's roles and the managed user's answer alike.
+ */
+export function effectiveRoles(
+  user: { useOrganizationRoles: boolean; roles: readonly string[] },
+  organization: { roles: readonly string[] },
+): RoleMap {
+  const granted = user.useOrganizationRoles ? organization.roles : user.roles.filter((role) => organization.roles.includes(role));
+  return roleMapOf(granted);
+}
+
 export function hasRoles(roles: Partial<RoleMap> | undefined, ...required: RoleKey[]): boolean {
   return !!roles && required.every((role) => roles[role] === true);
 }

@@ -25,7 +25,8 @@ import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { loadConfig, REPO_ROOT } from '../config.js';
 import type { Database } from '../db/client.js';
-import { authenticateSession, type Principal } from '../modules/auth/index.js';
+import type { Principal } from '../http/principal.js';
+import { authenticateSession } from '../modules/auth/index.js';
 
 export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 

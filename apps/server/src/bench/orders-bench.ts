@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { orderSearchRequestSchema, type OrderSearchRequest } from '@portal/domain';
 import type { Database } from '../db/client.js';
-import type { Principal } from '../modules/auth/index.js';
+import type { Principal } from '../http/principal.js';
 import { listEquipment } from '../modules/equipment/index.js';
 import { openOrders, recentOrders, searchOrderHistory } from '../modules/orders/index.js';
 import {

@@ -2,9 +2,9 @@
  * `catalogs`, `price-lists` and `warehouses` create|list: what a database without the demo data needs
  * before products, prices and stock can be imported (server-rules "Catalog, price and availability").
  */
-import { asc, eq } from 'drizzle-orm';
 import { STATE_CODES } from '@portal/domain';
-import { catalogs, priceLists, warehouses } from '../modules/catalog/index.js';
+import { HttpError } from '../http/errors.js';
+import { createCatalog, createPriceList, createWarehouse, listCatalogs, listPriceLists, listWarehouses } from '../modules/catalog/index.js';
 import { CliError, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 export const CATALOGS_HELP = `usage: npm run portal -- <catalogs|price-lists|warehouses> <create|list> ...
@@ -38,23 +38,34 @@ export async function catalogsCommand(kind: 'catalogs' | 'price-lists' | 'wareho
     if (rest.length) throw usageError(`${kind} list takes no argument.`);
     const db = await ctx.database();
     if (kind === 'catalogs')
-      for (const c of await db.select().from(catalogs).orderBy(asc(catalogs.id)))
+      for (const c of await listCatalogs(db))
         ctx.out(`${c.id}\t${c.label}\tprice list ${c.priceListId}${c.shipsOnlyFrom ? `\tships only from ${c.shipsOnlyFrom}` : ''}`);
-    else if (kind === 'price-lists')
-      for (const p of await db.select().from(priceLists).orderBy(asc(priceLists.id))) ctx.out(`${p.id}\t${p.name}`);
-    else
-      for (const w of await db.select().from(warehouses).orderBy(asc(warehouses.code)))
-        ctx.out(`${w.code}\t${w.name}\t${w.regionStates.join(',') || '-'}`);
+    else if (kind === 'price-lists') for (const p of await listPriceLists(db)) ctx.out(`${p.id}\t${p.name}`);
+    else for (const w of await listWarehouses(db)) ctx.out(`${w.code}\t${w.name}\t${w.regionStates.join(',') || '-'}`);
     return;
   }
   if (action !== 'create')
     throw usageError(`${action ? `Unknown ${kind} command "${action}"` : `${kind} needs a command`}.\n\n${CATALOGS_HELP}`);
+  try {
+    await create(kind, rest, values, ctx);
+  } catch (error) {
+    if (error instanceof HttpError) throw new CliError(error.message);
+    throw error;
+  }
+}
 
+/** `<kind> create ...`: the arguments checked here, the rest by the catalog module (catalogs-setup.ts). */
+async function create(
+  kind: 'catalogs' | 'price-lists' | 'warehouses',
+  rest: string[],
+  values: { [K in keyof typeof OPTIONS]?: string },
+  ctx: CliContext,
+): Promise<void> {
   if (kind === 'price-lists') {
     const name = rest.join(' ').trim();
     if (!name || name.length > 200) throw usageError('price-lists create needs a NAME of 1 to 200 characters.');
-    const [row] = await (await ctx.database()).insert(priceLists).values({ name }).returning();
-    ctx.out(`Created price list ${row!.id} "${row!.name}".`);
+    const row = await createPriceList(await ctx.database(), name);
+    ctx.out(`Created price list ${row.id} "${row.name}".`);
     return;
   }
 
@@ -67,10 +78,7 @@ export async function catalogsCommand(kind: 'catalogs' | 'price-lists' | 'wareho
     const states = listArg(values['region-states']?.toUpperCase());
     const unknown = states.find((s) => !(STATE_CODES as readonly string[]).includes(s));
     if (unknown) throw usageError(`"${unknown}" is not a state code.`);
-    const db = await ctx.database();
-    if ((await db.select().from(warehouses).where(eq(warehouses.code, code))).length)
-      throw new CliError(`A warehouse ${code} already exists.`);
-    await db.insert(warehouses).values({ code, name, regionStates: states });
+    await createWarehouse(await ctx.database(), { code, name, regionStates: states });
     ctx.out(`Created warehouse ${code} "${name}".`);
     return;
   }
@@ -82,26 +90,6 @@ export async function catalogsCommand(kind: 'catalogs' | 'price-lists' | 'wareho
   if (!label || label.length > 200) throw usageError('catalogs create needs --label=LABEL.');
   const priceListId = values['price-list'] === undefined ? undefined : wholeNumberArg(values['price-list'], '--price-list');
   const shipsOnlyFrom = values['ships-only-from']?.trim();
-  const db = await ctx.database();
-  const created = await db.transaction(async (tx) => {
-    if ((await tx.select().from(catalogs).where(eq(catalogs.id, id))).length) throw new CliError(`A catalog ${id} already exists.`);
-    if (shipsOnlyFrom && !(await tx.select().from(warehouses).where(eq(warehouses.code, shipsOnlyFrom))).length)
-      throw new CliError(`No warehouse has the code ${shipsOnlyFrom}.`);
-    let listId = priceListId;
-    if (listId === undefined)
-      listId = (
-        await tx
-          .insert(priceLists)
-          .values({ name: `${label} prices` })
-          .returning()
-      )[0]!.id;
-    else if (!(await tx.select().from(priceLists).where(eq(priceLists.id, listId))).length)
-      throw new CliError(`No price list has the id ${listId}.`);
-    const [row] = await tx
-      .insert(catalogs)
-      .values({ id, label, priceListId: listId, shipsOnlyFrom: shipsOnlyFrom || null })
-      .returning();
-    return row!;
-  });
+  const created = await createCatalog(await ctx.database(), { id, label, priceListId, shipsOnlyFrom });
   ctx.out(`Created catalog ${created.id} "${created.label}" with price list ${created.priceListId}.`);
 }

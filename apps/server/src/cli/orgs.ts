@@ -3,21 +3,16 @@
  * readers (terminals) and sales reps ("taken by" names), spec section 3. Every argument is checked
  * before anything is written, and each command writes in one transaction.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isOrganizationFlag, ORGANIZATION_FLAGS, parseBranchShipTo, plainDollars, ROLE_KEYS } from '@portal/domain';
+import { HttpError } from '../http/errors.js';
+import { recordCommandLineAudit } from '../modules/audit/index.js';
 import {
-  formatBranchShipTo,
-  isOrganizationFlag,
-  ORGANIZATION_FLAGS,
-  organizationFeesCents,
-  parseBranchShipTo,
-  plainDollars,
-  ROLE_KEYS,
-  type BranchShipTo,
-} from '@portal/domain';
-import { catalogs, priceLists } from '../modules/catalog/index.js';
-import { branches, organizationCatalogs, organizations, takenBys, terminals, branchShipToColumns } from '../modules/organizations/index.js';
-import type { DatabaseTransaction, Queryable } from '../db/client.js';
-import { changedFields, recordCommandLineAudit } from '../modules/audit/index.js';
+  createOrganization,
+  listOrganizations,
+  type OrganizationChanges,
+  organizationSettings,
+  updateOrganization,
+} from '../modules/organizations/index.js';
 import { CliError, centsArg, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
 
 const FEES = {
@@ -73,17 +68,7 @@ const OPTIONS = {
 type Values = ReturnType<typeof parseCommand<typeof OPTIONS>>['values'];
 
 /** The changes the options ask for, checked without the database. */
-type Plan = {
-  columns: Partial<typeof organizations.$inferInsert>;
-  priceList: number | null | undefined;
-  branches: { number: number; name: string }[];
-  branchAddresses: { number: number; address: BranchShipTo | null }[];
-  catalogs: string[] | undefined;
-  readers: { id: string; name: string }[];
-  removeReaders: string[];
-  reps: string[];
-  removeReps: string[];
-};
+type Plan = OrganizationChanges;
 
 function pair(value: string, option: string, what: string): [string, string] {
   const at = value.indexOf(':');
@@ -172,99 +157,18 @@ function plan(values: Values): Plan {
   };
 }
 
-/** Applies a plan to organization `id` inside `tx`; a missing reference throws CliError and rolls everything back. */
-async function apply(tx: DatabaseTransaction, id: number, p: Plan): Promise<void> {
-  if (p.priceList) {
-    const [list] = await tx.select({ id: priceLists.id }).from(priceLists).where(eq(priceLists.id, p.priceList));
-    if (!list) throw new CliError(`No price list has the id ${p.priceList}.`);
+/** The organizations module's refusals (404, 409) as the tool's (exit code 1), with their message. */
+async function refusedAsCliError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof HttpError) throw new CliError(error.message);
+    throw error;
   }
-  const columns = { ...p.columns, ...(p.priceList === undefined ? {} : { priceListId: p.priceList }) };
-  if (Object.keys(columns).length > 0) await tx.update(organizations).set(columns).where(eq(organizations.id, id));
-  for (const b of p.branches)
-    await tx
-      .insert(branches)
-      .values({ organizationId: id, branchNumber: b.number, name: b.name })
-      .onConflictDoUpdate({ target: [branches.organizationId, branches.branchNumber], set: { name: b.name } });
-  for (const b of p.branchAddresses) {
-    const updated = await tx
-      .update(branches)
-      .set(branchShipToColumns(b.address))
-      .where(and(eq(branches.organizationId, id), eq(branches.branchNumber, b.number)))
-      .returning({ id: branches.id });
-    if (!updated.length) throw new CliError(`The organization has no branch ${b.number} (add it with --branch=${b.number}:NAME).`);
-  }
-  if (p.catalogs) {
-    const known = p.catalogs.length ? await tx.select({ id: catalogs.id }).from(catalogs).where(inArray(catalogs.id, p.catalogs)) : [];
-    const missing = p.catalogs.filter((c) => !known.some((k) => k.id === c));
-    if (missing.length) throw new CliError(`No catalog has the id ${missing.join(', ')}.`);
-    await tx.delete(organizationCatalogs).where(eq(organizationCatalogs.organizationId, id));
-    if (p.catalogs.length)
-      await tx.insert(organizationCatalogs).values(p.catalogs.map((catalogId, position) => ({ organizationId: id, catalogId, position })));
-  }
-  for (const readerId of p.removeReaders) {
-    const removed = await tx
-      .delete(terminals)
-      .where(and(eq(terminals.id, readerId), eq(terminals.organizationId, id)))
-      .returning({ id: terminals.id });
-    if (!removed.length) throw new CliError(`The organization has no card reader ${readerId}.`);
-  }
-  for (const r of p.readers) {
-    const [owner] = await tx.select({ organizationId: terminals.organizationId }).from(terminals).where(eq(terminals.id, r.id));
-    if (owner && owner.organizationId !== id) throw new CliError(`The card reader ${r.id} belongs to another organization.`);
-    await tx
-      .insert(terminals)
-      .values({ id: r.id, organizationId: id, name: r.name })
-      .onConflictDoUpdate({ target: terminals.id, set: { name: r.name } });
-  }
-  for (const name of p.removeReps) {
-    const removed = await tx
-      .delete(takenBys)
-      .where(and(eq(takenBys.organizationId, id), eq(takenBys.name, name)))
-      .returning({ id: takenBys.id });
-    if (!removed.length) throw new CliError(`The organization has no sales rep "${name}".`);
-  }
-  for (const name of p.reps) {
-    const [existing] = await tx
-      .select({ id: takenBys.id })
-      .from(takenBys)
-      .where(and(eq(takenBys.organizationId, id), eq(takenBys.name, name)));
-    if (!existing) await tx.insert(takenBys).values({ organizationId: id, name });
-  }
-}
-
-function branchShipToOf(b: typeof branches.$inferSelect): BranchShipTo {
-  return { street1: b.shipToStreet1, street2: b.shipToStreet2, city: b.shipToCity, state: b.shipToState, postalCode: b.shipToPostalCode };
-}
-
-/** An organization's settings as the audit trail and the command's answer show them. */
-async function organizationSettings(q: Queryable, id: number) {
-  const [org] = await q.select().from(organizations).where(eq(organizations.id, id));
-  if (!org) throw new CliError(`No organization has the id ${id}.`);
-  const orgBranches = await q.select().from(branches).where(eq(branches.organizationId, id)).orderBy(asc(branches.branchNumber));
-  const orgCatalogs = await q
-    .select()
-    .from(organizationCatalogs)
-    .where(eq(organizationCatalogs.organizationId, id))
-    .orderBy(asc(organizationCatalogs.position));
-  const readers = await q.select().from(terminals).where(eq(terminals.organizationId, id)).orderBy(asc(terminals.id));
-  const reps = await q.select().from(takenBys).where(eq(takenBys.organizationId, id)).orderBy(asc(takenBys.name));
-  return {
-    name: org.name,
-    flags: ORGANIZATION_FLAGS.filter((f) => org[f]),
-    roles: org.roles,
-    feesCents: organizationFeesCents(org),
-    priceListId: org.priceListId,
-    branches: orgBranches.map(
-      (b) => `${b.branchNumber} ${b.name}${b.shipToStreet1 ? ` (ship to ${formatBranchShipTo(branchShipToOf(b))})` : ''}`,
-    ),
-    catalogs: orgCatalogs.map((c) => c.catalogId),
-    cardReaders: readers.map((r) => `${r.id} ${r.name}`),
-    salesReps: reps.map((r) => r.name),
-  };
 }
 
 async function describeOrganization(ctx: CliContext, id: number): Promise<string> {
-  const settings = await organizationSettings(await ctx.database(), id);
+  const settings = await refusedAsCliError(organizationSettings(await ctx.database(), id));
   const { feesCents: fees } = settings;
   return [
     `Organization ${id} "${settings.name}"`,
@@ -289,12 +193,9 @@ export async function orgsCommand(args: string[], ctx: CliContext): Promise<void
       if (values.name === undefined) throw usageError('orgs create needs --name=NAME.');
       if (values['remove-card-reader'] || values['remove-sales-rep']) throw usageError('orgs create has nothing to remove.');
       const p = plan(values);
-      const db = await ctx.database();
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(organizations).values({ name: p.columns.name! }).returning({ id: organizations.id });
-        await apply(tx, row!.id, p);
-        return row!.id;
-      });
+      const id = await refusedAsCliError(
+        createOrganization(await ctx.database(), { ...p, columns: { ...p.columns, name: p.columns.name! } }),
+      );
       ctx.out(await describeOrganization(ctx, id));
       return;
     }
@@ -302,27 +203,13 @@ export async function orgsCommand(args: string[], ctx: CliContext): Promise<void
       if (rest.length !== 1) throw usageError('orgs update needs one organization ID.');
       const id = wholeNumberArg(rest[0], 'The organization ID');
       const p = plan(values);
-      const db = await ctx.database();
-      await db.transaction(async (tx) => {
-        const [org] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).for('update');
-        if (!org) throw new CliError(`No organization has the id ${id}.`);
-        const before = await organizationSettings(tx, id);
-        await apply(tx, id, p);
-        // Issue 20: organization settings changes are in the organization's audit trail.
-        const changed = changedFields(before, await organizationSettings(tx, id));
-        if (changed) await recordCommandLineAudit(tx, id, { kind: 'organization.update', subject: before.name, subjectId: id, ...changed });
-      });
+      // Issue 20: organization settings changes are in the organization's audit trail.
+      await refusedAsCliError(updateOrganization(await ctx.database(), id, p, recordCommandLineAudit));
       ctx.out(await describeOrganization(ctx, id));
       return;
     }
     case 'list': {
-      const db = await ctx.database();
-      const rows = await db.execute(sql`
-        SELECT o.id, o.name,
-               (SELECT string_agg(b.branch_number::text, ',' ORDER BY b.branch_number) FROM branches b WHERE b.organization_id = o.id) AS branches,
-               (SELECT string_agg(c.catalog_id, ',' ORDER BY c.position) FROM organization_catalogs c WHERE c.organization_id = o.id) AS catalogs
-        FROM organizations o ORDER BY o.id`);
-      for (const r of rows.rows as { id: number; name: string; branches: string | null; catalogs: string | null }[])
+      for (const r of await listOrganizations(await ctx.database()))
         ctx.out(`${r.id}\t${r.name}\tbranches ${r.branches ?? '-'}\tcatalogs ${r.catalogs ?? '-'}`);
       return;
     }

@@ -24,7 +24,9 @@ import { userBranches, users } from '../modules/users/schema.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import { COMMAND_LINE_ACTOR } from '../modules/audit/service.js';
 import type { CliContext } from './context.js';
+import { portalArgsOf } from './integration-alias.js';
 import { exitCodeOf } from './portal.js';
+import { insertOrder } from '../modules/orders/order-fixtures.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -161,6 +163,36 @@ describe('keys', () => {
     expect((await portal(['keys', 'list'])).out).toMatch(new RegExp(`${row!.id}\\tERP production\\tcreated \\S+\\trevoked `));
     expect(await portal(['keys', 'revoke', String(row!.id)])).toMatchObject({ code: 1, err: `No live API key has the id ${row!.id}.` });
     expect(await portal(['keys', 'create'])).toMatchObject({ code: 2 });
+  });
+});
+
+describe('orders', () => {
+  it('sets an order status from the shell, with its expected ship date; refuses an unknown order or a bad number', async () => {
+    const order = await insertOrder(handle.db, { statusCode: 10 });
+    expect(await portal(['orders', 'set-status', String(order.documentNumber), '30', '--expected-ship-date=2030-05-05'])).toMatchObject({
+      code: 0,
+      out: `Order ${order.documentNumber}: status 30, expected ship date 2030-05-05.`,
+    });
+    expect(await portal(['orders', 'set-status', '999999999', '30'])).toMatchObject({ code: 1 });
+    expect(await portal(['orders', 'set-status', 'abc', '30'], { database: false })).toMatchObject({
+      code: 2,
+      err: 'The document number must be a positive whole number, not "abc".',
+    });
+    expect(await portal(['orders', 'frobnicate'], { database: false })).toMatchObject({ code: 2 });
+  });
+
+  it('the older `npm run integration` commands are the portal’s', () => {
+    expect(portalArgsOf(['create-key', 'ERP', 'staging'])).toEqual(['keys', 'create', 'ERP', 'staging']);
+    expect(portalArgsOf(['list-keys'])).toEqual(['keys', 'list']);
+    expect(portalArgsOf(['revoke-key', '7'])).toEqual(['keys', 'revoke', '7']);
+    expect(portalArgsOf(['set-status', '12', '30', '--expected-ship-date=2030-05-05'])).toEqual([
+      'orders',
+      'set-status',
+      '12',
+      '30',
+      '--expected-ship-date=2030-05-05',
+    ]);
+    expect(portalArgsOf(['orgs', 'list'])).toEqual(['orgs', 'list']);
   });
 });
 

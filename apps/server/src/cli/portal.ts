@@ -14,6 +14,7 @@ import { catalogsCommand } from './catalogs.js';
 import { CliError, usageError, type CliContext } from './context.js';
 import { exportCommand, importCommand } from './data.js';
 import { keysCommand } from './keys.js';
+import { ordersCommand } from './orders.js';
 import { orgsCommand } from './orgs.js';
 import { usersCommand } from './users.js';
 import { webhooksCommand } from './webhooks.js';
@@ -25,6 +26,7 @@ export const PORTAL_HELP = `usage: npm run portal -- <command> [options]     (ea
   users reset-password             mail a user a password code
   catalogs create|list             catalogs (each with its price list); also price-lists and warehouses create|list
   keys create|list|revoke          API keys of the integration API (docs/integration.md)
+  orders set-status DOC STATUS     an order's status (and --expected-ship-date), as the integration API sets it
   import catalog FILE --catalog=ID products of a catalog, in the columns of the catalog CSV export
   import stock FILE                stock on hand per SKU and warehouse
   import prices FILE --price-list=ID   prices of a price list
@@ -64,6 +66,8 @@ export async function runPortal(argv: string[], ctx: CliContext): Promise<void> 
       return usersCommand(rest, ctx);
     case 'keys':
       return keysCommand(rest, ctx);
+    case 'orders':
+      return ordersCommand(rest, ctx);
     case 'webhooks':
       return webhooksCommand(rest, ctx);
     case 'catalogs':

@@ -4,9 +4,8 @@
  * code, as 'Forgot password' does). Mail goes through the outbox, so the worker of a running server
  * (or of the next start) sends it.
  */
-import { and, eq, inArray } from 'drizzle-orm';
 import { ROLE_KEYS, isValidEmail } from '@portal/domain';
-import { branches, organizations } from '../modules/organizations/index.js';
+import { organizationForNewUser } from '../modules/organizations/index.js';
 import { linkOrigin } from '../http/origin.js';
 import { CHALLENGE_LIMITS, issueInvite, mailCodeTo, prepareCode } from '../modules/password/index.js';
 import { addUser, userByEmail } from '../modules/users/index.js';
@@ -87,19 +86,14 @@ async function createUser(values: Values, ctx: CliContext): Promise<void> {
   const branchNumbers = allBranches ? [] : listArg(values.branches).map((b) => wholeNumberArg(b, '--branches NUMBER'));
 
   const db = await ctx.database();
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  const org = await organizationForNewUser(db, organizationId, branchNumbers);
   if (!org) throw new CliError(`No organization has the id ${organizationId}.`);
   const notOffered = roles.filter((r) => !org.roles.includes(r));
   if (notOffered.length)
     throw new CliError(
       `The organization does not offer the role${notOffered.length > 1 ? 's' : ''} ${notOffered.join(', ')} (its roles: ${org.roles.join(', ') || 'none'}).`,
     );
-  const orgBranches = branchNumbers.length
-    ? await db
-        .select()
-        .from(branches)
-        .where(and(eq(branches.organizationId, organizationId), inArray(branches.branchNumber, branchNumbers)))
-    : [];
+  const orgBranches = org.branches;
   const missing = branchNumbers.filter((n) => !orgBranches.some((b) => b.branchNumber === n));
   if (missing.length) throw new CliError(`The organization has no branch ${missing.join(', ')}.`);
   if (await userByEmail(db, email)) throw new CliError(`A user with the email ${email} already exists.`);

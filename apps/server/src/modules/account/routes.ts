@@ -20,7 +20,7 @@ import {
 } from '@portal/domain';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { ImportFileError, ImportRejectedError, toHttpError, IMPORT_BODY_LIMIT } from '../imports/index.js';
 import { setCreditLimit } from '../organizations/index.js';
 import { invoiceRowsOf } from './invoice-file.js';

@@ -20,7 +20,7 @@ import {
 } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { checkInputRows, ImportRejectedError, type InputRow, type RowPlace } from '../imports/index.js';
 import { visibleDocumentNumbers } from '../orders/index.js';
 import { creditLimitOf, lockedCreditLimit } from '../organizations/index.js';

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema, savedAddressInputSchema, savedAddressListSchema, savedAddressParamsSchema, savedAddressSchema } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { createSavedAddress, deleteSavedAddress, listSavedAddresses, updateSavedAddress } from './service.js';
 
 const manageUsers = { roles: ['manageUsers' as const] };

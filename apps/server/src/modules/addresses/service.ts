@@ -4,11 +4,18 @@
  * placed ('Save this address'). Every address passes the checkout's own validation, and every
  * change is in the audit trail.
  */
-import { ADDRESS_BOOK_LIMIT, ADDRESS_MESSAGES, shipToProblems, type SavedAddress, type SavedAddressInput } from '@portal/domain';
+import {
+  ADDRESS_BOOK_LIMIT,
+  ADDRESS_MESSAGES,
+  changedFields,
+  shipToProblems,
+  type SavedAddress,
+  type SavedAddressInput,
+} from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
-import type { Principal } from '../auth/index.js';
-import { changedFields, recordAudit } from '../audit/index.js';
+import type { Principal } from '../../http/principal.js';
+import { recordAudit } from '../audit/index.js';
 import {
   countAddresses,
   deleteAddress,

@@ -4,4 +4,4 @@
  * docs/architecture.md).
  */
 export { auditRoutes } from './routes.js';
-export { changedFields, recordAudit, recordCommandLineAudit } from './service.js';
+export { recordAudit, recordCommandLineAudit } from './service.js';

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListQuerySchema, auditListResponseSchema } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { listAudit } from './service.js';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

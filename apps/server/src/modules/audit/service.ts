@@ -4,8 +4,8 @@
  * the caller's transaction, so an entry exists exactly when its change was committed.
  */
 import { totalPagesOf, type AuditEntry, type AuditKind, type AuditListQuery, type AuditListResponse } from '@portal/domain';
-import type { Principal } from '../auth/index.js';
 import type { Queryable } from '../../db/client.js';
+import type { Principal } from '../../http/principal.js';
 import { countAuditEntries, insertAuditEntry, listAuditEntries, type AuditRow } from './repository.js';
 
 export type AuditChange = {
@@ -62,22 +62,6 @@ export const COMMAND_LINE_ACTOR = 'Command line (npm run portal)';
 /** Dates become ISO strings and undefined fields disappear, as they would in an API answer. */
 function toJson(value: unknown): unknown {
   return value === undefined || value === null ? null : JSON.parse(JSON.stringify(value));
-}
-
-/**
- * Only the fields whose values differ, as `{ before, after }`; null when nothing changed.
- * Arrays and objects compare by their JSON.
- */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } | null {
-  const b: Partial<T> = {};
-  const a: Partial<T> = {};
-  for (const key of Object.keys(after) as (keyof T)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      b[key] = before[key];
-      a[key] = after[key];
-    }
-  }
-  return Object.keys(a).length === 0 ? null : { before: b, after: a };
 }
 
 function toEntry(row: AuditRow): AuditEntry {

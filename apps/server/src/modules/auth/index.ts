@@ -13,16 +13,14 @@ export {
   hashPassword,
   verifyPassword,
 } from './password-hash.js';
-export {
-  authenticateSession,
-  branchOf,
-  effectiveRoles,
-  type OrganizationRow,
-  type Principal,
-  type PrincipalBranch,
-  principalOf,
-  type UserRow,
-} from './principal.js';
+export { authenticateSession } from './principal.js';
+/**
+ * The signed-in caller is the http layer's (http/principal.ts): import it from there. These names
+ * stay only so that code written before the move (checkout/completion.ts; modules added on other
+ * branches meanwhile) compiles until it imports http/principal.ts itself (issue 33).
+ */
+export type { CallerOrganization as OrganizationRow, CallerUser as UserRow, PrincipalBranch } from '../../http/principal.js';
+export { branchOf, type Principal, principalOf } from '../../http/principal.js';
 export { authRoutes } from './routes.js';
 export {
   claimHashingAttempt,

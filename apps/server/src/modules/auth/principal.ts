@@ -1,33 +1,13 @@
 /**
- * The signed-in caller as every route sees it: who, which organization, effective roles and
- * branches (after inheritance from the organization), and the flags that gate features.
+ * The signed-in caller (the http layer's Principal, http/principal.ts) behind a session: the auth
+ * module reads the session, its user, organization and branches, and hands the routes a plain object.
  */
-import type { FastifyRequest } from 'fastify';
-import { roleMapOf, type RoleMap } from '@portal/domain';
+import { effectiveRoles } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { unauthorized } from '../../http/errors.js';
-import { findSessionCaller, touchSession, type OrganizationRow, type PrincipalBranch, type UserRow } from './repository.js';
+import type { Principal } from '../../http/principal.js';
+import { findSessionCaller, touchSession } from './repository.js';
 import type { LoadedSession, SessionCache } from './session-cache.js';
 import { hashToken } from './session-token.js';
-
-export type { OrganizationRow, PrincipalBranch, UserRow };
-
-export type Principal = {
-  tokenHash: string;
-  deviceId: string;
-  /** When the session was last used, before this request. */
-  sessionLastSeenAt: Date;
-  user: UserRow;
-  organization: OrganizationRow;
-  roles: RoleMap;
-  branches: PrincipalBranch[];
-};
-
-/** Roles a user really has: the organization's when inherited, else the user's own within the organization's. */
-export function effectiveRoles(user: UserRow, organization: OrganizationRow): RoleMap {
-  const granted = user.useOrganizationRoles ? organization.roles : user.roles.filter((role) => organization.roles.includes(role));
-  return roleMapOf(granted);
-}
 
 /** The principal behind a live session, with the session's clocks (for the session cache). */
 async function loadSession(db: Database, tokenHash: string, idleMinutes: number): Promise<LoadedSession | undefined> {
@@ -39,7 +19,7 @@ async function loadSession(db: Database, tokenHash: string, idleMinutes: number)
     sessionLastSeenAt: row.session.lastSeenAt,
     user: row.user,
     organization: row.organization,
-    roles: effectiveRoles(row.user, row.organization),
+    roles: effectiveRoles({ useOrganizationRoles: row.user.useOrganizationRoles, roles: row.userRoles }, row.organization),
     branches: row.branches,
   };
   return { principal, expiresAt: row.session.expiresAt };
@@ -78,22 +58,4 @@ export async function authenticateSession(
     cache?.touched(tokenHash, new Date());
   }
   return principal;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The caller of a session route, kept by access control (http/access.ts) once admitted (app.ts). */
-    principal?: Principal;
-  }
-}
-
-/** The caller of a session route; the access hook has already guaranteed it exists. */
-export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized();
-  return request.principal;
-}
-
-/** The branch of a branch number if the caller may use it (spec 6: users see only their own branches). */
-export function branchOf(principal: Principal, branchNumber: number): PrincipalBranch | undefined {
-  return principal.branches.find((b) => b.branchNumber === branchNumber);
 }

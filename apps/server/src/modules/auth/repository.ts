@@ -6,14 +6,11 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Catalog } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
+import type { PrincipalBranch } from '../../http/principal.js';
 import { catalogs } from '../catalog/schema.js';
 import { branches, organizationCatalogs, organizations, takenBys, terminals } from '../organizations/schema.js';
 import { userBranches, userCatalogs, users } from '../users/schema.js';
 import { loginFailures, loginLimits, sessions } from './schema.js';
-
-export type UserRow = typeof users.$inferSelect;
-export type OrganizationRow = typeof organizations.$inferSelect;
-export type PrincipalBranch = { id: number; branchNumber: number; name: string };
 
 export async function findUserByEmail(db: Database, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -190,7 +187,7 @@ export async function markLoggedIn(db: Database, userId: number): Promise<void> 
 
 /**
  * The user's branches as a JSON list, for the principal's single statement: the organization's
- * every branch, or only the user's own when the user does not inherit them (same rule as findUserBranches).
+ * every branch, or only the user's own when the user does not inherit them.
  */
 const principalBranches = sql<PrincipalBranch[]>`(
   SELECT coalesce(json_agg(json_build_object('id', b.id, 'branchNumber', b.branch_number, 'name', b.name) ORDER BY b.branch_number), '[]'::json)
@@ -199,9 +196,51 @@ const principalBranches = sql<PrincipalBranch[]>`(
     AND (${users.useOrganizationBranches} OR EXISTS (SELECT 1 FROM ${userBranches} ub WHERE ub.user_id = ${users.id} AND ub.branch_id = b.id))
 )`;
 
+/** The columns of the caller's user (http/principal.ts CallerUser); its stored roles beside, for its effective ones. */
+const callerUserColumns = {
+  id: users.id,
+  organizationId: users.organizationId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  restrictedPricing: users.restrictedPricing,
+  limitOrderHistory: users.limitOrderHistory,
+  allowCashSales: users.allowCashSales,
+  useOrganizationBranches: users.useOrganizationBranches,
+  useOrganizationRoles: users.useOrganizationRoles,
+  useOrganizationCatalogs: users.useOrganizationCatalogs,
+};
+
+/** The columns of the caller's organization (http/principal.ts CallerOrganization). */
+const callerOrganizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  roles: organizations.roles,
+  priceListId: organizations.priceListId,
+  feeForkliftCents: organizations.feeForkliftCents,
+  feeLiftgateCents: organizations.feeLiftgateCents,
+  feeResidentialCents: organizations.feeResidentialCents,
+  feeNoticeCents: organizations.feeNoticeCents,
+  creditLimitCents: organizations.creditLimitCents,
+  allowBadgeScan: organizations.allowBadgeScan,
+  allowCashSales: organizations.allowCashSales,
+  allowPriceOverride: organizations.allowPriceOverride,
+  allowOnAccount: organizations.allowOnAccount,
+  allowTerminals: organizations.allowTerminals,
+  allowTakenBy: organizations.allowTakenBy,
+  allowCardPayments: organizations.allowCardPayments,
+  isTaxable: organizations.isTaxable,
+};
+
 function preparePrincipalQuery(db: Database) {
   return db
-    .select({ session: sessions, user: users, organization: organizations, branches: principalBranches })
+    .select({
+      session: { deviceId: sessions.deviceId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
+      user: callerUserColumns,
+      userRoles: users.roles,
+      organization: callerOrganizationColumns,
+      branches: principalBranches,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
@@ -233,22 +272,6 @@ export async function findSessionCaller(db: Database, tokenHash: string, idleMin
   return row;
 }
 
-/** The branches a user may use: the organization's every branch when inherited, else the user's own. */
-export async function findUserBranches(db: Database, user: UserRow): Promise<PrincipalBranch[]> {
-  return db
-    .select({ id: branches.id, branchNumber: branches.branchNumber, name: branches.name })
-    .from(branches)
-    .where(
-      and(
-        eq(branches.organizationId, user.organizationId),
-        user.useOrganizationBranches
-          ? undefined
-          : inArray(branches.id, db.select({ id: userBranches.branchId }).from(userBranches).where(eq(userBranches.userId, user.id))),
-      ),
-    )
-    .orderBy(asc(branches.branchNumber));
-}
-
 /** Every branch of an organization with its ship-to address columns (issue 34), by number. */
 export function findOrganizationBranches(db: Database, organizationId: number) {
   return db
@@ -274,6 +297,15 @@ export async function findOrganizationCatalogs(db: Database, organizationId: num
     .innerJoin(catalogs, eq(catalogs.id, organizationCatalogs.catalogId))
     .where(eq(organizationCatalogs.organizationId, organizationId))
     .orderBy(asc(organizationCatalogs.position), asc(catalogs.id));
+}
+
+/** The user's phone and mail subscriptions, for the Session answer (the caller carries neither). */
+export async function findUserContact(db: Database, userId: number) {
+  const [row] = await db
+    .select({ phone: users.phone, subConfirmation: users.subConfirmation, subShipping: users.subShipping, subInvoice: users.subInvoice })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? { phone: '', subConfirmation: '', subShipping: '', subInvoice: '' };
 }
 
 /** The ids of the catalogs given to the user itself (used when it does not inherit the organization's). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequestSchema, okSchema, sessionSchema } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { bearerToken } from '../../http/access.js';
-import { principalOf } from './principal.js';
+import { principalOf } from '../../http/principal.js';
 import { unauthorized } from '../../http/errors.js';
 import { login, logout, refresh, type AuthSettings } from './service.js';
 

@@ -7,7 +7,8 @@ import type { LoginRequest, Session } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from './password-hash.js';
-import { loadPrincipal, type Principal } from './principal.js';
+import type { Principal } from '../../http/principal.js';
+import { loadPrincipal } from './principal.js';
 import {
   claimLoginAttempts,
   countThrottleRowsSince,

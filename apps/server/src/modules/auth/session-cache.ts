@@ -21,7 +21,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteOf, poolOf, type Database } from '../../db/client.js';
 import { RecentlyUsedMap } from '../../db/read-cache.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../../http/principal.js';
 
 /** How long a cached principal is answered without the database at most. */
 export const SESSION_CACHE_TTL_MS = 30_000;
@@ -226,6 +226,21 @@ function watchPoolWrites(pool: pg.Pool, onWrite: (client: pg.PoolClient) => void
   return () => hooks.delete(onWrite);
 }
 
+/** Asks the listening connection a trivial question every HEARTBEAT_MS; `onLost` when it does not answer in time. */
+function startHeartbeat(connection: pg.Client, onLost: () => void): NodeJS.Timeout {
+  const heartbeat = setInterval(() => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the listening connection does not answer')), HEARTBEAT_TIMEOUT_MS);
+    });
+    Promise.race([connection.query('SELECT 1'), late])
+      .catch(onLost)
+      .finally(() => clearTimeout(timer));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  return heartbeat;
+}
+
 function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -280,16 +295,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
         if (client !== connection) return;
         pause = RECONNECT_FIRST_MS;
         cache.setListening(true);
-        heartbeat = setInterval(() => {
-          let timer: NodeJS.Timeout | undefined;
-          const late = new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('the listening connection does not answer')), HEARTBEAT_TIMEOUT_MS);
-          });
-          Promise.race([connection.query('SELECT 1'), late])
-            .catch(() => lost(connection))
-            .finally(() => clearTimeout(timer));
-        }, HEARTBEAT_MS);
-        heartbeat.unref();
+        heartbeat = startHeartbeat(connection, () => lost(connection));
       })
       .catch((error: Error) => {
         if (!cache.closed) console.warn('Session cache: cannot listen for changes:', error.message);

@@ -2,13 +2,14 @@
 import type { Catalog, Session, SubscriptionValue } from '@portal/domain';
 import { feesToDollars, mayTakeCash, organizationFeesCents, roleMapOf } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../../http/principal.js';
 import {
   findOrganizationBranches,
   findOrganizationCatalogs,
   findOrganizationTakenBys,
   findOrganizationTerminals,
   findUserCatalogIds,
+  findUserContact,
 } from './repository.js';
 
 const subscription = (value: string): SubscriptionValue => (value === 'owned' || value === 'company' ? value : '');
@@ -23,7 +24,8 @@ export async function userCatalogList(db: Database, principal: Pick<Principal, '
 
 export async function buildSessionView(db: Database, principal: Principal, token: string): Promise<Session> {
   const { user, organization } = principal;
-  const [orgCatalogs, catalogsOfUser, orgTerminals, orgTakenBys, orgBranches] = await Promise.all([
+  const [contact, orgCatalogs, catalogsOfUser, orgTerminals, orgTakenBys, orgBranches] = await Promise.all([
+    findUserContact(db, user.id),
     findOrganizationCatalogs(db, organization.id),
     userCatalogList(db, principal),
     findOrganizationTerminals(db, organization.id),
@@ -39,13 +41,13 @@ export async function buildSessionView(db: Database, principal: Principal, token
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
-      phone: user.phone,
+      phone: contact.phone,
       roles: principal.roles,
       branches: principal.branches.map(({ branchNumber, name }) => ({ branchNumber, name })),
       subscriptions: {
-        confirmation: subscription(user.subConfirmation),
-        shipping: subscription(user.subShipping),
-        invoice: subscription(user.subInvoice),
+        confirmation: subscription(contact.subConfirmation),
+        shipping: subscription(contact.subShipping),
+        invoice: subscription(contact.subInvoice),
       },
       allowCashSales: mayTakeCash(organization, user),
       restrictedPricing: user.restrictedPricing,

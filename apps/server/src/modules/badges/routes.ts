@@ -11,7 +11,7 @@ import {
   LEADS_EXPORT_FILE_NAME,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { leadsCsv, lookUpBadge, organizationLeads, scanBadge } from './service.js';
 
 export const badgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -16,7 +16,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { csvRow } from '../catalog/index.js';
 import { findEventBadge, listLeads, saveLead, type EventBadgeRow, type LeadRow } from './repository.js';
 

@@ -17,7 +17,7 @@ import {
   type ReorderRequest,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { findProductsBySkus, skusInCallerCatalogs } from '../catalog/index.js';
 import { orderLinesForReorder } from '../orders/index.js';
 

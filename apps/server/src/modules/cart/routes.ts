@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { reorder, validateQuickOrder } from './quick-order.js';
 import { priceCart } from './service.js';
 

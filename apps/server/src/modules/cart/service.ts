@@ -16,7 +16,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { findProductsBySkus } from '../catalog/index.js';
 
 export const DUPLICATE_SKU_MESSAGE = 'Each SKU may appear only once in the cart.';

@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { branchOf, type Principal, type PrincipalBranch } from '../auth/index.js';
+import { branchOf, type Principal, type PrincipalBranch } from '../../http/principal.js';
 import { queryRows, visibleCatalogSql, type CatalogCaller, type PricingTerms } from './repository.js';
 
 export type PricingContext = {

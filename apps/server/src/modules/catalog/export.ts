@@ -16,7 +16,7 @@ import type pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { CATALOG_EXPORT_COLUMNS, centsToDollars, type CatalogExportQuery } from '@portal/domain';
 import { poolOf, type Database } from '../../db/client.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
 import { csvRow } from './csv.js';
 import { catalogExportSql, queryRows, type ExportRow } from './repository.js';

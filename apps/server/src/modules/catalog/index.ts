@@ -3,8 +3,18 @@
  * benchmarks may use of it. Nothing outside the module imports any other of its files (eslint.config.js;
  * docs/architecture.md).
  */
-export type { PricingContext } from './catalog-access.js';
+export {
+  createCatalog,
+  createPriceList,
+  createWarehouse,
+  isPriceList,
+  listCatalogs,
+  listPriceLists,
+  listWarehouses,
+  unknownCatalogIds,
+} from './catalogs-setup.js';
 export { csvRow } from './csv.js';
+export { ownPricesOf } from './own-prices.js';
 export { catalogRoutes } from './routes.js';
 export { catalogs, priceLists, type products, warehouses } from './schema.js';
 export * as catalogTables from './schema.js';

@@ -14,7 +14,7 @@ import {
   productSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { streamedCompression } from '../../http/compression.js';
 import { jsonArrayText, sendJsonText } from '../../http/json-lists.js';
 import { openCatalogExport } from './export.js';

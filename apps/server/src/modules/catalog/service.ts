@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { jsonArrayText } from '../../http/json-lists.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { catalogCallerOf, pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
 import { exportLine } from './export.js';
 import { keywordPlan, searchWords } from './keywords.js';

@@ -13,7 +13,7 @@ import {
   type CheckoutCart,
   type ShipToAddress,
 } from '@portal/domain';
-import type { OrganizationRow } from '../auth/index.js';
+import type { CallerOrganization } from '../../http/principal.js';
 import type { PricedCartResult } from '../cart/index.js';
 
 export type CartCents = { itemsCents: number; chargesCents: number; taxCents: number; discountCents: number; grandTotalCents: number };
@@ -44,7 +44,7 @@ function withTaxes(cart: CheckoutCart, taxCents: number, taxesVerified: boolean)
 }
 
 /** Taxes of the cart shipped to `state` (server-rules "Tax": taxable organization, no certificate). */
-function taxCentsFor(cart: CheckoutCart, organization: OrganizationRow, state: string, taxCertificateNumber: string): number {
+function taxCentsFor(cart: CheckoutCart, organization: CallerOrganization, state: string, taxCertificateNumber: string): number {
   return calculateTaxCents({
     organizationTaxable: organization.isTaxable,
     taxCertificateNumber,
@@ -60,7 +60,7 @@ function taxCentsFor(cart: CheckoutCart, organization: OrganizationRow, state: s
  * are set, so stored taxes always belong to the stored address and certificate. Verified once
  * there is an address (spec 2 'Estimated' before).
  */
-export function taxedFor(cart: CheckoutCart, organization: OrganizationRow): CheckoutCart {
+export function taxedFor(cart: CheckoutCart, organization: CallerOrganization): CheckoutCart {
   const state = cart.shipToAddress?.state || cart.shipToState;
   return withTaxes(cart, taxCentsFor(cart, organization, state, cart.taxCertificateNumber), cart.shipToAddress !== null);
 }
@@ -73,7 +73,7 @@ export type CheckoutCartDetails = Pick<
 
 export function newCheckoutCart(
   priced: PricedCartResult,
-  organization: OrganizationRow,
+  organization: CallerOrganization,
   options: { email: string; checkoutId: string; details?: Partial<CheckoutCartDetails> },
 ): CheckoutCart {
   const details = options.details ?? {};

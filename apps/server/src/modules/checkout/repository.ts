@@ -10,7 +10,7 @@ import { checkouts } from './schema.js';
 import { orders } from '../orders/schema.js';
 import { branches, organizations, takenBys, terminals } from '../organizations/schema.js';
 import { users } from '../users/schema.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 

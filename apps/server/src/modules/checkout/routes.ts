@@ -22,7 +22,7 @@ import {
 } from '@portal/domain';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { createPaymentGateway } from '../../payments/create-gateway.js';
 import { GatewayError } from '../../payments/gateway.js';
 import { completeCheckout } from './completion.js';

@@ -27,7 +27,7 @@ import type { calculateTaxesRequestSchema, createCheckoutRequestSchema, updateCh
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { GatewayError, type PaymentGateway } from '../../payments/gateway.js';
-import { branchOf, type Principal } from '../auth/index.js';
+import { branchOf, type Principal } from '../../http/principal.js';
 import { priceCart } from '../cart/index.js';
 import { centsOf, newCheckoutCart, taxedFor } from './checkout-cart.js';
 import { completeCheckout } from './completion.js';

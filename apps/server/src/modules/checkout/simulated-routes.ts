@@ -16,7 +16,7 @@ import {
   terminalStatusResultSchema,
 } from '@portal/domain';
 import { z } from 'zod';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { GatewayError } from '../../payments/gateway.js';
 import type { SimulatedGateway } from '../../payments/simulated-gateway.js';

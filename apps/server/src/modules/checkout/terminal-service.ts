@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { CHECKOUT_SERVER_MESSAGES, terminalStatusResult, type terminalRequestSchema, type TerminalStatusResult } from '@portal/domain';
 import { conflict, notFound } from '../../http/errors.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { completeCheckout } from './completion.js';
 import { detailsOf, findOwnCheckoutByPaymentIntent, findReader, setCheckoutReader, type CheckoutRow } from './repository.js';
 import type { CheckoutDeps } from './service.js';

@@ -3,32 +3,17 @@
  * columns and rows as the dealers' CSV export (catalog/export.ts), priced at the catalog's own
  * price list (no organization's prices, no restriction), so it is what `import catalog` reads back.
  */
-import { sql } from 'drizzle-orm';
 import { CATALOG_EXPORT_COLUMNS } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { type PricingContext, csvRow, catalogExportBatch } from '../catalog/index.js';
+import { csvRow, catalogExportBatch, ownPricesOf } from '../catalog/index.js';
 import { ImportFileError } from './errors.js';
 
 const BATCH_SIZE = 2000;
 
 /** Writes the catalog's CSV through `write` (which may wait for the output to drain); ImportFileError (404) for an unknown catalog. */
 export async function exportCatalogFile(db: Database, catalogId: string, write: (chunk: string) => Promise<void> | void): Promise<number> {
-  const [catalog] = (await db.execute(sql`SELECT id, price_list_id, ships_only_from FROM catalogs WHERE id = ${catalogId}`)).rows as {
-    id: string;
-    price_list_id: number;
-    ships_only_from: string | null;
-  }[];
-  if (!catalog) throw new ImportFileError(`No catalog has the id ${catalogId}.`, 404);
-  const ctx: PricingContext = {
-    catalogId: catalog.id,
-    catalogPriceListId: catalog.price_list_id,
-    organizationPriceListId: null,
-    shipsOnlyFrom: catalog.ships_only_from,
-    restrictedPricing: false,
-    productCount: 0,
-    searchVersion: 0,
-    dataRevision: null, // the export keeps nothing (priced-cache.ts)
-  };
+  const ctx = await ownPricesOf(db, catalogId);
+  if (!ctx) throw new ImportFileError(`No catalog has the id ${catalogId}.`, 404);
   await write(csvRow(CATALOG_EXPORT_COLUMNS));
   let after = '';
   let count = 0;

@@ -5,4 +5,4 @@
  */
 export { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
 export { integrationRoutes } from './routes.js';
-export { emitOrderCreated } from './service.js';
+export { emitOrderCreated, updateOrderStatus } from './service.js';

@@ -10,7 +10,6 @@ import { createDevMailboxTransport } from '../mail/transport.js';
 import { deliverDueMail } from '../mail/worker.js';
 import { insertOrder, userIdOf } from '../orders/order-fixtures.js';
 import { createApiKey, revokeApiKey } from './api-keys.js';
-import { runIntegrationCommand, UsageError } from './cli.js';
 
 const ADMIN = 'admin@summitlift.example.com';
 const BUYER = 'buyer@summitlift.example.com';
@@ -305,34 +304,5 @@ describe('GET /api/integration/orders', () => {
         '/api/integration/orders/{documentNumber}/invoice',
       ]),
     );
-  });
-});
-
-describe('command-line tool', () => {
-  const run = async (...args: string[]) => {
-    const lines: string[] = [];
-    await runIntegrationCommand(t.db, args, (line) => lines.push(line));
-    return lines;
-  };
-
-  it('creates a working key, lists and revokes it', async () => {
-    const created = await run('create-key', 'ERP', 'staging');
-    const newKey = created[1]!;
-    expect(newKey).toMatch(/^dpk_[A-Za-z0-9_-]{43}$/);
-    expect((await call('GET', '/api/integration/orders?since=2030-01-01T00:00:00Z', undefined, newKey)).statusCode).toBe(200);
-    const id = Number(/API key (\d+)/.exec(created[0]!)![1]);
-    expect((await run('list-keys')).some((l) => l.startsWith(`${id}\tERP staging`))).toBe(true);
-    expect(await run('revoke-key', String(id))).toEqual([`Revoked API key ${id}.`]);
-    expect((await call('GET', '/api/integration/orders?since=2030-01-01T00:00:00Z', undefined, newKey)).statusCode).toBe(401);
-  });
-
-  it('sets an order status from the shell', async () => {
-    const order = await insertOrder(t.db, { statusCode: 10 });
-    expect(await run('set-status', String(order.documentNumber), '30', '--expected-ship-date=2030-05-05')).toEqual([
-      `Order ${order.documentNumber}: status 30, expected ship date 2030-05-05.`,
-    ]);
-    await expect(run('set-status', '999999999', '30')).rejects.toThrow(UsageError);
-    await expect(run('set-status', 'abc', '30')).rejects.toThrow('The document number must be a whole number.');
-    await expect(run('frobnicate')).rejects.toThrow('Unknown command frobnicate.');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Integration API for the manufacturer's systems (interface-contract "HTTP API": `/api/integration/...`).
- * Authenticated by API key (`Authorization: Bearer <key>`, keys made with `npm run integration --
- * create-key` or `npm run portal -- keys create`); no session, no XSRF token (the routes are exempt: no browser sends them).
+ * Authenticated by API key (`Authorization: Bearer <key>`, keys made with
+ * `npm run portal -- keys create`); no session, no XSRF token (the routes are exempt: no browser sends them).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

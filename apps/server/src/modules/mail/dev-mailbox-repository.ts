@@ -22,3 +22,17 @@ export async function listDevMailbox(db: Database, options: { to?: string; limit
     createdAt: r.createdAt.toISOString(),
   }));
 }
+
+/** Keeps one message the dev transport (transport.ts) would have sent. */
+export async function insertDevMailboxMessage(
+  db: Database,
+  mail: { from: string; to: string; subject: string; text: string; html?: string },
+): Promise<void> {
+  await db.insert(devMailbox).values({
+    toAddress: mail.to,
+    fromAddress: mail.from,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+  });
+}

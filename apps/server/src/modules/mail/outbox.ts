@@ -4,7 +4,7 @@
  * request handler, so a slow or failing mail server never fails an order or a password request.
  */
 import type { Queryable } from '../../db/client.js';
-import { mailOutbox } from './schema.js';
+import { insertOutboxMails } from './outbox-repository.js';
 
 export type OutgoingMail = { dedupeKey: string; to: string; subject: string; text: string; html?: string };
 
@@ -18,16 +18,5 @@ export async function enqueueMail(db: Queryable, mails: OutgoingMail[]): Promise
   const seen = new Set<string>();
   const unique = mails.filter((m) => !seen.has(m.dedupeKey) && seen.add(m.dedupeKey));
   if (unique.length === 0) return;
-  await db
-    .insert(mailOutbox)
-    .values(
-      unique.map((m) => ({
-        dedupeKey: m.dedupeKey,
-        toAddress: m.to,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+  await insertOutboxMails(db, unique);
 }

@@ -6,7 +6,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { devMailbox } from './schema.js';
+import { insertDevMailboxMessage } from './dev-mailbox-repository.js';
 
 export type MailMessage = { from: string; to: string; subject: string; text: string; html?: string };
 
@@ -23,13 +23,7 @@ export function createDevMailboxTransport(db: Database): MailTransport {
   return {
     kind: 'dev',
     async send(mail) {
-      await db.insert(devMailbox).values({
-        toAddress: mail.to,
-        fromAddress: mail.from,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html ?? null,
-      });
+      await insertDevMailboxMessage(db, mail);
     },
   };
 }

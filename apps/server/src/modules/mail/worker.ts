@@ -21,10 +21,10 @@
  * longer than the SMTP timeouts (transport.ts), so a slow but live send is never taken over.
  * A row abandoned that way on its last attempt is marked 'failed' rather than sent again.
  */
-import { sql } from 'drizzle-orm';
 import { DEFAULT_MAIL_FROM } from '../../config.js';
 import { startQueueWorker } from '../../db/queue-worker.js';
 import type { Database } from '../../db/client.js';
+import { claimDue, failAbandoned, markAttemptFailed, markSent, type ClaimedRow } from './outbox-repository.js';
 import type { MailTransport } from './transport.js';
 
 export const MAIL_DEFAULTS = {
@@ -47,59 +47,15 @@ export type DeliverOptions = {
   leaseMs?: number;
 };
 
-type ClaimedRow = {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  attempts: number;
-};
-
 /** The wait before the next attempt once `attempts` attempts have failed. */
 export function retryDelayMs(attempts: number, baseMs: number = MAIL_DEFAULTS.retryBaseMs): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAIL_DEFAULTS.retryMaxMs);
 }
 
-async function claimDue(db: Database, batchSize: number, maxAttempts: number, leaseMs: number): Promise<ClaimedRow[]> {
-  const result = await db.execute<ClaimedRow>(sql`
-    with due as (
-      select id from mail_outbox
-      where status in ('pending', 'sending') and next_attempt_at <= now() and attempts < ${maxAttempts}
-      order by id
-      limit ${batchSize}
-      for update skip locked
-    )
-    update mail_outbox m
-    set status = 'sending', attempts = m.attempts + 1, next_attempt_at = now() + ${leaseMs}::integer * interval '1 millisecond'
-    from due
-    where m.id = due.id
-    returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attempts`);
-  return result.rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
-}
-
-/** Rows whose sender died on their last attempt: there is no attempt left, so they fail. */
-async function failAbandoned(db: Database, maxAttempts: number): Promise<void> {
-  await db.execute(sql`
-    update mail_outbox
-    set status = 'failed', last_error = 'The worker sending this message stopped before it finished.'
-    where status = 'sending' and next_attempt_at <= now() and attempts >= ${maxAttempts}`);
-}
-
-async function markSent(db: Database, row: ClaimedRow): Promise<void> {
-  await db.execute(sql`
-    update mail_outbox set status = 'sent', sent_at = now(), last_error = null
-    where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
-}
-
 async function markFailed(db: Database, row: ClaimedRow, error: unknown, maxAttempts: number, retryBaseMs: number): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000) || 'Unknown error';
   const status = row.attempts >= maxAttempts ? 'failed' : 'pending';
-  await db.execute(sql`
-    update mail_outbox
-    set status = ${status}, last_error = ${message},
-        next_attempt_at = now() + ${retryDelayMs(row.attempts, retryBaseMs)}::integer * interval '1 millisecond'
-    where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
+  await markAttemptFailed(db, row, { status, message, retryInMs: retryDelayMs(row.attempts, retryBaseMs) });
 }
 
 /**

@@ -8,47 +8,18 @@
  * Prices: a recipient with restrictedPricing never receives dealer cost (server-rules), so amounts
  * appear only in the mails of recipients without that restriction.
  */
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { escapeHtml, formatCents, formatDate, formatPhone, formatZip, orderStatusLabel } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
-import { orderLines, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';
-import { users } from '../users/index.js';
 import { enqueueMail, type OutgoingMail } from '../mail/index.js';
+import { orderMailRecipients } from '../users/index.js';
+import {
+  findOrderById as loadOrder,
+  findOrderLinesOf,
+  findShipmentWithParts,
+  type MailedOrder as OrderForMail,
+} from './document-repository.js';
 
-export type SubscriptionKind = 'confirmation' | 'shipping' | 'invoice';
-
-const subscriptionColumn = {
-  confirmation: users.subConfirmation,
-  shipping: users.subShipping,
-  invoice: users.subInvoice,
-} as const;
-
-type Recipient = { id: number; email: string; firstName: string; restrictedPricing: boolean };
-type OrderForMail = typeof orders.$inferSelect;
-
-/** Active, verified users of the order's organization whose subscription of this kind covers it. */
-export async function subscribersOf(
-  db: Queryable,
-  order: Pick<OrderForMail, 'organizationId' | 'enteredByUserId'>,
-  kind: SubscriptionKind,
-): Promise<Recipient[]> {
-  const column = subscriptionColumn[kind];
-  return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, restrictedPricing: users.restrictedPricing })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, order.organizationId),
-        eq(users.isActive, true),
-        eq(users.isVerified, true),
-        or(
-          eq(column, 'company'),
-          order.enteredByUserId === null ? sql`false` : and(eq(column, 'owned'), eq(users.id, order.enteredByUserId)),
-        ),
-      ),
-    )
-    .orderBy(asc(users.id));
-}
+type Recipient = Awaited<ReturnType<typeof orderMailRecipients>>[number];
 
 /** A mail body kept as blocks so the text and the HTML version say the same. */
 type Block = { text: string; href?: string } | { heading: string } | { list: string[] };
@@ -83,11 +54,6 @@ function shipToBlock(o: OrderForMail): Block[] {
   return [{ heading: 'Ship to' }, { list: lines }];
 }
 
-async function loadOrder(db: Queryable, orderId: number): Promise<OrderForMail | undefined> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  return order;
-}
-
 function mailsFor(recipients: Recipient[], build: (r: Recipient) => OutgoingMail): OutgoingMail[] {
   return recipients.map(build);
 }
@@ -99,9 +65,9 @@ function mailsFor(recipients: Recipient[], build: (r: Recipient) => OutgoingMail
 export async function enqueueOrderConfirmation(db: Queryable, orderId: number): Promise<number> {
   const order = await loadOrder(db, orderId);
   if (!order) return 0;
-  const recipients = await subscribersOf(db, order, 'confirmation');
+  const recipients = await orderMailRecipients(db, order, 'confirmation');
   if (recipients.length === 0) return 0;
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber));
+  const lines = await findOrderLinesOf(db, order.id);
   const mails = mailsFor(recipients, (r) => {
     const body = render([
       { text: greeting(r) },
@@ -127,22 +93,11 @@ export async function enqueueOrderConfirmation(db: Queryable, orderId: number): 
 export async function enqueueShipmentNotice(db: Queryable, orderId: number, shipmentNumber: number): Promise<number> {
   const order = await loadOrder(db, orderId);
   if (!order) return 0;
-  const [shipment] = await db
-    .select()
-    .from(shipments)
-    .where(and(eq(shipments.orderId, order.id), eq(shipments.shipmentNumber, shipmentNumber)))
-    .limit(1);
-  if (!shipment) return 0;
-  const recipients = await subscribersOf(db, order, 'shipping');
+  const found = await findShipmentWithParts(db, order.id, shipmentNumber);
+  if (!found) return 0;
+  const recipients = await orderMailRecipients(db, order, 'shipping');
   if (recipients.length === 0) return 0;
-  const [packages, shipped] = await Promise.all([
-    db.select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, shipment.id)).orderBy(asc(shipmentPackages.id)),
-    db
-      .select()
-      .from(shipmentLines)
-      .where(inArray(shipmentLines.shipmentId, [shipment.id]))
-      .orderBy(asc(shipmentLines.lineNumber)),
-  ]);
+  const { shipment, packages, lines: shipped } = found;
   const carrier = shipment.scacLabel || shipment.scac;
   const mails = mailsFor(recipients, (r) => {
     const body = render([
@@ -173,7 +128,7 @@ export async function enqueueShipmentNotice(db: Queryable, orderId: number, ship
 export async function enqueueInvoiceNotice(db: Queryable, orderId: number, invoiceNumber = ''): Promise<number> {
   const order = await loadOrder(db, orderId);
   if (!order) return 0;
-  const recipients = await subscribersOf(db, order, 'invoice');
+  const recipients = await orderMailRecipients(db, order, 'invoice');
   if (recipients.length === 0) return 0;
   const mails = mailsFor(recipients, (r) => {
     const body = render([

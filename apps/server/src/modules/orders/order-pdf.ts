@@ -8,7 +8,6 @@
  * pdfkit with the DejaVu TrueType fonts (pdf/pdf-document.ts): any Unicode name or address prints
  * as written.
  */
-import { and, eq } from 'drizzle-orm';
 import {
   formatCents,
   formatDate,
@@ -27,8 +26,8 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { pdfDocument } from '../../pdf/pdf-document.js';
-import { orders } from './schema.js';
-import type { Principal } from '../auth/index.js';
+import { findInvoicedAt } from './document-repository.js';
+import type { Principal } from '../../http/principal.js';
 import { orderDetail } from './service.js';
 
 const MARGIN = 48;
@@ -56,12 +55,7 @@ const isInvoiced = (statusCode: number) => statusCode >= ORDER_STATUS.invoiced;
 
 /** The invoiced time is not part of the details answer; the order is already known to be the caller's. */
 async function invoicedDate(db: Database, organizationId: number, documentNumber: number): Promise<string | null> {
-  const [row] = await db
-    .select({ invoicedAt: orders.invoicedAt })
-    .from(orders)
-    .where(and(eq(orders.organizationId, organizationId), eq(orders.documentNumber, documentNumber)))
-    .limit(1);
-  return row?.invoicedAt ? row.invoicedAt.toISOString() : null;
+  return (await findInvoicedAt(db, organizationId, documentNumber))?.toISOString() ?? null;
 }
 
 type Column = { label: string; width: number; align?: 'left' | 'right' };

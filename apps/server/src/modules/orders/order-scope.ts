@@ -6,7 +6,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { orders } from './schema.js';
 import { forbidden } from '../../http/errors.js';
-import { branchOf, type Principal } from '../auth/index.js';
+import { branchOf, type Principal } from '../../http/principal.js';
 
 export type OrderScope = {
   organizationId: number;

@@ -6,7 +6,7 @@
  */
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { branchScope } from './order-scope.js';
 import { findOrderChildren, findOrderInScope } from './repository.js';
 import { ORDER_NOT_FOUND_MESSAGE } from './service.js';

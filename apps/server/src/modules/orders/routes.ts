@@ -13,7 +13,7 @@ import {
   recentOrdersResponseSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { bigJsonAnswer, sendJsonBytes } from '../../http/json-lists.js';
 import { openOrdersAnswer, orderDetail, recentOrdersAnswer, searchOrderHistory } from './service.js';
 import { orderPdf } from './order-pdf.js';

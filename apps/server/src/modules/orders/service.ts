@@ -15,7 +15,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from '../../http/principal.js';
 import { branchScope, userScope, type OrderScope } from './order-scope.js';
 import {
   findMsrpBasis,

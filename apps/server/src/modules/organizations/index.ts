@@ -5,5 +5,13 @@
  */
 export { branches, organizationCatalogs, organizations, takenBys, terminals } from './schema.js';
 export * as organizationsTables from './schema.js';
-export { branchShipToColumns, organizationBranches, setBranchShipTo } from './service.js';
+export { organizationBranches, setBranchShipTo } from './service.js';
 export { creditLimitOf, lockedCreditLimit, setCreditLimit } from './service.js';
+export {
+  createOrganization,
+  listOrganizations,
+  type OrganizationChanges,
+  organizationForNewUser,
+  organizationSettings,
+  updateOrganization,
+} from './setup.js';

@@ -1,6 +1,6 @@
 /**
  * The dealer organizations (spec 3): their flags and fees, branches, catalogs, terminals and
- * taken-by names. Written by the command line (cli/orgs.ts) and the seed.
+ * taken-by names. Written through this module's services (setup.ts for the command line's `orgs`) and by the seed.
  * Money is integer cents (`*_cents`). Every module's schema.ts is read by drizzle-kit (drizzle.config.ts);
  * migrations are generated into apps/server/drizzle/ and committed.
  */

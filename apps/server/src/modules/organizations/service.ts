@@ -1,7 +1,7 @@
 /**
  * The organizations module's behaviour beyond its tables: branches with their ship-to addresses
- * (issue 34), read and written by the integration API. The command line (cli/orgs.ts) writes the
- * same columns in its own transaction.
+ * (issue 34), read and written by the integration API. The operator's set-up of organizations
+ * (`npm run portal -- orgs`) is setup.ts.
  */
 import type { BranchShipTo, OrganizationBranch } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';

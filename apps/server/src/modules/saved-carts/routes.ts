@@ -13,7 +13,7 @@ import {
   savedCartSummarySchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import {
   createSavedCart,
   deleteBranchSavedCart,

@@ -16,7 +16,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { branchOf, type Principal } from '../auth/index.js';
+import { branchOf, type Principal } from '../../http/principal.js';
 import { recordAudit } from '../audit/index.js';
 import { priceCartLines } from '../cart/index.js';
 import { findProductsBySkus } from '../catalog/index.js';

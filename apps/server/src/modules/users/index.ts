@@ -6,4 +6,4 @@
 export { usersRoutes } from './routes.js';
 export { users } from './schema.js';
 export * as usersTables from './schema.js';
-export { addUser, userByEmail } from './service.js';
+export { addUser, orderMailRecipients, userByEmail } from './service.js';

@@ -1,5 +1,5 @@
 /** Users of one organization; every query takes the organization (architecture "Habits"). */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { branches } from '../organizations/schema.js';
 import { userBranches, users } from './schema.js';
@@ -80,6 +80,34 @@ export async function updateOrganizationUser(
 export async function replaceUserBranches(db: Queryable, userId: number, branchIds: number[]): Promise<void> {
   await db.delete(userBranches).where(eq(userBranches.userId, userId));
   if (branchIds.length > 0) await db.insert(userBranches).values(branchIds.map((branchId) => ({ userId, branchId })));
+}
+
+/** Which column holds a user's subscription of each kind of order mail (spec 2 "Profile"). */
+export type SubscriptionKind = 'confirmation' | 'shipping' | 'invoice';
+const subscriptionColumn = {
+  confirmation: users.subConfirmation,
+  shipping: users.subShipping,
+  invoice: users.subInvoice,
+} as const;
+
+/**
+ * Active, verified users of the organization whose subscription of this kind covers an order:
+ * `company` every order, `owned` the orders they entered (`enteredByUserId`).
+ */
+export function findSubscribers(db: Queryable, organizationId: number, enteredByUserId: number | null, kind: SubscriptionKind) {
+  const column = subscriptionColumn[kind];
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, restrictedPricing: users.restrictedPricing })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.isActive, true),
+        eq(users.isVerified, true),
+        or(eq(column, 'company'), enteredByUserId === null ? sql`false` : and(eq(column, 'owned'), eq(users.id, enteredByUserId))),
+      ),
+    )
+    .orderBy(asc(users.id));
 }
 
 /** A unique-index violation (two saves of the same email racing), from either driver. */

@@ -11,14 +11,17 @@ import {
 } from '@portal/domain';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { principalOf } from '../auth/index.js';
+import { principalOf } from '../../http/principal.js';
 import { linkOrigin } from '../../http/origin.js';
+import type { UsersCollaborators } from './collaborators.js';
 import { getUser, inviteUser, listUsers, updateUser } from './service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'mode' | 'publicUrl' | 'port'> }> = async (
-  app,
-  { db, config },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Pick<Config, 'mode' | 'publicUrl' | 'port'>;
+  /** The audit trail, the password codes and the sessions, handed in by app.ts (collaborators.ts). */
+  collaborators: UsersCollaborators;
+}> = async (app, { db, config, collaborators }) => {
   app.get('/api/users', {
     config: { access: { roles: ['manageUsers'] } },
     schema: { tags: ['users'], summary: "The organization's users", response: { 200: managedUserListSchema } },
@@ -50,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Con
       response: { 200: okSchema },
     },
     handler: async (request) => {
-      await updateUser(db, principalOf(request), request.params.id, request.query.type ?? 'admin', request.body);
+      await updateUser(db, collaborators, principalOf(request), request.params.id, request.query.type ?? 'admin', request.body);
       return { ok: true as const };
     },
   });
@@ -64,6 +67,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Con
       response: { 200: managedUserSchema },
     },
     // The link's origin is PUBLIC_URL (always in production); never X-Forwarded-Host (link poisoning).
-    handler: (request) => inviteUser(db, principalOf(request), request.body, linkOrigin(config)),
+    handler: (request) => inviteUser(db, collaborators, principalOf(request), request.body, linkOrigin(config)),
   });
 };

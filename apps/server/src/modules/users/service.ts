@@ -4,17 +4,17 @@
  * their own permissions or deactivates themselves; deactivation ends the user's sessions at once.
  */
 import type { z } from 'zod';
-import { USER_MESSAGES, type ManagedUser, type userInviteSchema, type userUpdateSchema } from '@portal/domain';
+import { changedFields, USER_MESSAGES, type ManagedUser, type userInviteSchema, type userUpdateSchema } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
-import { type Principal, revokeUserSessions } from '../auth/index.js';
-import { changedFields, recordAudit } from '../audit/index.js';
-import { issueInvite, prepareCode } from '../password/index.js';
+import type { Principal } from '../../http/principal.js';
+import type { UsersCollaborators } from './collaborators.js';
 import { resolvePermissions, samePermissions, type PermissionState } from './permissions.js';
 import {
   assignedBranchIds,
   emailInUse,
   findOrganizationUser,
+  findSubscribers,
   findUserByEmail,
   insertUser,
   isUniqueViolation,
@@ -22,6 +22,7 @@ import {
   organizationBranches,
   replaceUserBranches,
   updateOrganizationUser,
+  type SubscriptionKind,
   type UserInsert,
   type UserRow,
 } from './repository.js';
@@ -76,7 +77,14 @@ export async function getUser(db: Database, principal: Principal, id: number, mo
 }
 
 /** `PUT /api/users/{id}`: an administrator's edit, or with `type=profile` one's own name, phone and subscriptions. */
-export async function updateUser(db: Database, principal: Principal, id: number, mode: EditMode, body: UpdateBody): Promise<void> {
+export async function updateUser(
+  db: Database,
+  collaborators: UsersCollaborators,
+  principal: Principal,
+  id: number,
+  mode: EditMode,
+  body: UpdateBody,
+): Promise<void> {
   if (mode === 'profile') {
     if (id !== principal.user.id) throw forbidden(USER_MESSAGES.ownProfileOnly);
   } else {
@@ -116,20 +124,27 @@ export async function updateUser(db: Database, principal: Principal, id: number,
     await db.transaction(async (tx) => {
       if (mode === 'profile') {
         await updateOrganizationUser(tx, principal.organization.id, user.id, common);
-        await auditUserChange(tx, principal, user, before, auditSnapshot({ ...user, ...definedOnly(common) }, stored, orgBranches));
+        await auditUserChange(
+          collaborators,
+          tx,
+          principal,
+          user,
+          before,
+          auditSnapshot({ ...user, ...definedOnly(common) }, stored, orgBranches),
+        );
         return;
       }
       await updateOrganizationUser(tx, principal.organization.id, user.id, { ...common, email, isActive, ...permissionColumns(requested) });
       if (!requested.useOrganizationBranches) await replaceUserBranches(tx, user.id, requested.branchIds);
       const after = auditSnapshot({ ...user, ...definedOnly(common), email, isActive }, requested, orgBranches);
-      await auditUserChange(tx, principal, user, before, after);
+      await auditUserChange(collaborators, tx, principal, user, before, after);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
   // Spec 6 / server-rules: a deactivated user's sessions end at once.
-  if (user.isActive && !isActive) await revokeUserSessions(db, user.id);
+  if (user.isActive && !isActive) await collaborators.revokeUserSessions(db, user.id);
 }
 
 /** A user as the audit trail records it (issue 20): contact, status, options, roles and branches. */
@@ -166,11 +181,18 @@ function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
  * One entry per saved change, holding only the fields that changed: 'user.activate' or
  * 'user.deactivate' when the status changed, else 'user.update'. Nothing changed, nothing written.
  */
-async function auditUserChange(tx: Queryable, principal: Principal, user: UserRow, before: AuditSnapshot, after: AuditSnapshot) {
+async function auditUserChange(
+  collaborators: UsersCollaborators,
+  tx: Queryable,
+  principal: Principal,
+  user: UserRow,
+  before: AuditSnapshot,
+  after: AuditSnapshot,
+) {
   const diff = changedFields(before, after);
   if (!diff) return;
   const kind = before.isActive === after.isActive ? 'user.update' : after.isActive ? 'user.activate' : 'user.deactivate';
-  await recordAudit(tx, principal, { kind, subject: user.email, subjectId: user.id, before: diff.before, after: diff.after });
+  await collaborators.recordAudit(tx, principal, { kind, subject: user.email, subjectId: user.id, before: diff.before, after: diff.after });
 }
 
 function permissionColumns(state: PermissionState) {
@@ -198,14 +220,20 @@ const NO_PERMISSIONS: PermissionState = {
  * `PUT /api/users` (invite): an active, unverified user without a password, and an email with an
  * activation link. `origin` is where the inviting administrator reached the portal.
  */
-export async function inviteUser(db: Database, principal: Principal, body: InviteBody, origin: string): Promise<ManagedUser> {
+export async function inviteUser(
+  db: Database,
+  collaborators: UsersCollaborators,
+  principal: Principal,
+  body: InviteBody,
+  origin: string,
+): Promise<ManagedUser> {
   requireManageUsers(principal);
   const orgBranches = await organizationBranches(db, principal.organization.id);
   const permissions = resolvePermissions(body, NO_PERMISSIONS, principal.organization, orgBranches);
   const email = body.email.toLowerCase();
   if (await emailInUse(db, email)) throw emailTaken();
 
-  const prepared = await prepareCode();
+  const prepared = await collaborators.prepareCode();
   const inviter = principal.user;
   try {
     const created = await db.transaction(async (tx) => {
@@ -227,13 +255,13 @@ export async function inviteUser(db: Database, principal: Principal, body: Invit
         ...permissionColumns(permissions),
       });
       if (!permissions.useOrganizationBranches) await replaceUserBranches(tx, user.id, permissions.branchIds);
-      await recordAudit(tx, principal, {
+      await collaborators.recordAudit(tx, principal, {
         kind: 'user.invite',
         subject: user.email,
         subjectId: user.id,
         after: auditSnapshot(user, permissions, orgBranches),
       });
-      await issueInvite(tx, {
+      await collaborators.issueInvite(tx, {
         user,
         prepared,
         origin,
@@ -262,4 +290,13 @@ export async function addUser(tx: Queryable, values: UserInsert, ownBranchIds: n
   const user = await insertUser(tx, values);
   if (!values.useOrganizationBranches) await replaceUserBranches(tx, user.id, ownBranchIds);
   return user;
+}
+
+/** Who receives an order's mail of this kind (orders/order-emails.ts): the order's organization and who entered it. */
+export async function orderMailRecipients(
+  db: Queryable,
+  order: { organizationId: number; enteredByUserId: number | null },
+  kind: SubscriptionKind,
+): Promise<{ id: number; email: string; firstName: string; restrictedPricing: boolean }[]> {
+  return findSubscribers(db, order.organizationId, order.enteredByUserId, kind);
 }

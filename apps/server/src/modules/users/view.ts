@@ -1,6 +1,5 @@
 /** The managed user answer (spec 3) from a user row. */
-import { ROLE_KEYS, type ManagedUser, type RoleKey, type SubscriptionValue } from '@portal/domain';
-import { effectiveRoles, type OrganizationRow } from '../auth/index.js';
+import { effectiveRoles, ROLE_KEYS, type ManagedUser, type RoleKey, type SubscriptionValue } from '@portal/domain';
 import type { PermissionState } from './permissions.js';
 import type { OrganizationBranch, UserRow } from './repository.js';
 
@@ -26,7 +25,7 @@ export function storedPermissions(user: UserRow, branchIds: number[]): Permissio
 /** Roles and branches are the effective ones: the organization's when inherited (spec 6). */
 export function toManagedUser(
   user: UserRow,
-  organization: OrganizationRow,
+  organization: { roles: readonly string[] },
   branchIds: number[],
   orgBranches: OrganizationBranch[],
 ): ManagedUser {

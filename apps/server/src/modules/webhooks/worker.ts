@@ -20,10 +20,19 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { sql } from 'drizzle-orm';
 import { startQueueWorker } from '../../db/queue-worker.js';
 import type { Database } from '../../db/client.js';
 import { enqueueMail } from '../mail/index.js';
+import {
+  claimDue,
+  countSubscriptionFailure,
+  disableSubscription,
+  failAbandonedDeliveries,
+  logAttempt,
+  markDelivered,
+  markDeliveryFailed,
+  type ClaimedRow,
+} from './delivery-repository.js';
 import { signWebhook, WEBHOOK_DEFAULTS, webhookRetryDelayMs } from './signing.js';
 import { safeLookup, type UrlPolicy } from './url-safety.js';
 
@@ -38,18 +47,6 @@ export type WebhookDeliverOptions = {
   timeoutMs?: number;
   leaseMs?: number;
   batchSize?: number;
-};
-
-type ClaimedRow = {
-  id: number;
-  attempts: number;
-  event_id: string;
-  type: string;
-  created_at: string;
-  data: unknown;
-  subscription_id: number;
-  url: string;
-  secret: string;
 };
 
 export type AttemptOutcome = { ok: boolean; statusCode: number | null; durationMs: number; body: string | null; error: string | null };
@@ -135,57 +132,18 @@ export async function postWebhook(
   });
 }
 
-async function claimDue(db: Database, batchSize: number, maxAttempts: number, leaseMs: number): Promise<ClaimedRow[]> {
-  const result = await db.execute<ClaimedRow>(sql`
-    with due as (
-      select d.id from webhook_deliveries d
-      join webhook_subscriptions s on s.id = d.subscription_id and not s.disabled
-      where d.state in ('pending', 'delivering') and d.next_attempt_at <= now() and d.attempts < ${maxAttempts}
-      order by d.next_attempt_at, d.id
-      limit ${batchSize}
-      for update of d skip locked
-    )
-    update webhook_deliveries d
-    set state = 'delivering', attempts = d.attempts + 1, next_attempt_at = now() + ${leaseMs}::integer * interval '1 millisecond'
-    from due, webhook_events e, webhook_subscriptions s
-    where d.id = due.id and e.id = d.event_id and s.id = d.subscription_id
-    returning d.id, d.attempts, e.id as event_id, e.type,
-      to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-      e.data, s.id as subscription_id, s.url, s.secret`);
-  return result.rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    attempts: Number(r.attempts),
-    subscription_id: Number(r.subscription_id),
-    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
-  }));
-}
-
 /** Deliveries whose worker died on their last attempt: no attempt is left, so they fail (and count). */
 async function failAbandoned(db: Database, options: Required<WebhookDeliverOptions>): Promise<void> {
-  const result = await db.execute<{ id: number; subscription_id: number }>(sql`
-    update webhook_deliveries
-    set state = 'failed', last_error = 'The worker delivering this event stopped before it finished.'
-    where state = 'delivering' and next_attempt_at <= now() and attempts >= ${options.maxAttempts}
-    returning id, subscription_id`);
-  for (const row of result.rows) await countFailedEvent(db, Number(row.subscription_id), options);
+  for (const subscriptionId of await failAbandonedDeliveries(db, options.maxAttempts)) await countFailedEvent(db, subscriptionId, options);
 }
 
 /** One more failed event in a row for the subscription; disables it (and mails the operator) at the limit. */
 async function countFailedEvent(db: Database, subscriptionId: number, options: Required<WebhookDeliverOptions>): Promise<void> {
   await db.transaction(async (tx) => {
-    const counted = await tx.execute<{ consecutive_failures: number; url: string; disabled: boolean }>(sql`
-      update webhook_subscriptions set consecutive_failures = consecutive_failures + 1
-      where id = ${subscriptionId}
-      returning consecutive_failures, url, disabled`);
-    const row = counted.rows[0];
+    const row = await countSubscriptionFailure(tx, subscriptionId);
     if (!row || row.disabled || Number(row.consecutive_failures) < options.disableAfterFailedEvents) return;
     const reason = `Disabled after ${row.consecutive_failures} events in a row could not be delivered.`;
-    const disabled = await tx.execute<{ id: number }>(sql`
-      update webhook_subscriptions set disabled = true, disabled_at = now(), disabled_reason = ${reason}
-      where id = ${subscriptionId} and not disabled
-      returning id`);
-    if (disabled.rows.length === 0) return;
+    if (!(await disableSubscription(tx, subscriptionId, reason))) return;
     await enqueueMail(tx, [
       {
         dedupeKey: `webhook-disabled:${subscriptionId}`,
@@ -202,34 +160,11 @@ async function countFailedEvent(db: Database, subscriptionId: number, options: R
   });
 }
 
-async function logAttempt(db: Database, row: ClaimedRow, attemptedAt: Date, outcome: AttemptOutcome): Promise<void> {
-  await db.execute(sql`
-    insert into webhook_delivery_attempts (delivery_id, attempt, attempted_at, status_code, duration_ms, response_body, error)
-    values (${row.id}, ${row.attempts}, ${attemptedAt.toISOString()}::timestamptz, ${outcome.statusCode}, ${outcome.durationMs},
-            ${outcome.body}, ${outcome.error})`);
-}
-
-async function markDelivered(db: Database, row: ClaimedRow, outcome: AttemptOutcome): Promise<void> {
-  await db.transaction(async (tx) => {
-    const marked = await tx.execute(sql`
-      update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status = ${outcome.statusCode}, last_error = null
-      where id = ${row.id} and state = 'delivering' and attempts = ${row.attempts}
-      returning id`);
-    if (marked.rows.length > 0)
-      await tx.execute(sql`update webhook_subscriptions set consecutive_failures = 0 where id = ${row.subscription_id}`);
-  });
-}
-
 async function markFailed(db: Database, row: ClaimedRow, outcome: AttemptOutcome, options: Required<WebhookDeliverOptions>): Promise<void> {
   const last = row.attempts >= options.maxAttempts;
   const delayMs = webhookRetryDelayMs(row.attempts, options.retryBaseMs);
-  const marked = await db.execute(sql`
-    update webhook_deliveries
-    set state = ${last ? 'failed' : 'pending'}, last_status = ${outcome.statusCode}, last_error = ${outcome.error},
-        next_attempt_at = now() + ${delayMs}::integer * interval '1 millisecond'
-    where id = ${row.id} and state = 'delivering' and attempts = ${row.attempts}
-    returning id`);
-  if (last && marked.rows.length > 0) await countFailedEvent(db, row.subscription_id, options);
+  const marked = await markDeliveryFailed(db, row, { last, statusCode: outcome.statusCode, error: outcome.error, delayMs });
+  if (last && marked) await countFailedEvent(db, row.subscription_id, options);
 }
 
 function withDefaults(options: WebhookDeliverOptions): Required<WebhookDeliverOptions> {
