@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
 import { catalogSearchTotals, catalogSynonyms } from '../modules/catalog/schema.js';
+import { runPortal } from '../test-support/portal-cli.js';
 import { createTestDatabase } from '../test-support/test-database.js';
-import type { CliContext } from './context.js';
-import { exitCodeOf } from './portal.js';
 
 let handle: DatabaseHandle;
 let folder: string;
@@ -25,23 +24,12 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-async function portal(argv: string[], options: { database?: boolean } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const ctx: CliContext = {
-    config: { mode: 'standard', publicUrl: 'https://portal.example.com', port: 3000 },
-    async database() {
-      if (options.database === false) throw new Error('the database was opened');
-      return handle.db;
-    },
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    write: async () => {},
-    isTty: false,
-  };
-  const code = await exitCodeOf(argv, ctx);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+/** `database: false` fails the test if the command opens the database. */
+const portal = (argv: string[], options: { database?: boolean } = {}) =>
+  runPortal(argv, async () => {
+    if (options.database === false) throw new Error('the database was opened');
+    return handle.db;
+  });
 
 const file = (name: string, text: string) => {
   const at = path.join(folder, name);

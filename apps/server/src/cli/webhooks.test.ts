@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
 import { webhookSubscriptions } from '../modules/webhooks/schema.js';
 import { emitEvent, deliverDueWebhooks } from '../modules/webhooks/index.js';
+import { runPortal } from '../test-support/portal-cli.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import type { CliContext } from './context.js';
-import { exitCodeOf } from './portal.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -18,20 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-async function portal(argv: string[], mode: CliContext['config']['mode'] = 'demo') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const ctx: CliContext = {
-    config: { mode, publicUrl: 'https://portal.example.com', port: 3000 },
-    database: async () => handle.db,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    write: async () => {},
-    isTty: false,
-  };
-  const code = await exitCodeOf(argv, ctx);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const portal = (argv: string[], mode: CliContext['config']['mode'] = 'demo') => runPortal(argv, async () => handle.db, mode);
 
 const count = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(webhookSubscriptions))[0]!.n;
 

@@ -8,10 +8,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult, Statement } from '@portal/domain';
-import type { CliContext } from '../../cli/context.js';
-import { exitCodeOf } from '../../cli/portal.js';
 import { DEMO_CREDIT_LIMIT_CENTS } from '../../seed/invoices.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { runPortal } from '../../test-support/portal-cli.js';
 import { checkoutClient, ordersOf, type CheckoutClient } from '../checkout/checkout-test-support.js';
 import { createApiKey } from '../integration/api-keys.js';
 import { organizations } from '../organizations/schema.js';
@@ -59,20 +58,7 @@ const invoiceRow = (invoiceNumber: string, overrides: Record<string, unknown> = 
   ...overrides,
 });
 
-async function portal(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const ctx: CliContext = {
-    config: { mode: 'standard', publicUrl: 'https://portal.example.com', port: 3000 },
-    database: async () => t.db,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    write: async () => {},
-    isTty: false,
-  };
-  const code = await exitCodeOf(argv, ctx);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const portal = (argv: string[]) => runPortal(argv, async () => t.db);
 
 describe('the statement', () => {
   it('shows the demo organization its credit, aging and invoices, the orders linked', async () => {

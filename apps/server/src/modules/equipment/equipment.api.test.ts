@@ -18,10 +18,9 @@ import {
   type OrderSummary,
   type WarrantyClaim,
 } from '@portal/domain';
-import type { CliContext } from '../../cli/context.js';
-import { exitCodeOf } from '../../cli/portal.js';
 import { openDatabase, type Queryable } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { runPortal } from '../../test-support/portal-cli.js';
 import { createApiKey } from '../integration/api-keys.js';
 import { insertOrder } from '../orders/order-fixtures.js';
 import { jpegWithMetadata, makePng, SAMPLE_JPEG } from './photo-fixtures.js';
@@ -78,20 +77,7 @@ async function insertUnit(serial: string, dates: { shipped?: string | null; inst
     FROM branches b WHERE b.organization_id = 1 AND b.branch_number = 101`);
 }
 
-async function portal(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const ctx: CliContext = {
-    config: { mode: 'standard', publicUrl: 'https://portal.example.com', port: 3000 },
-    database: async () => t.db,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    write: async () => {},
-    isTty: false,
-  };
-  const code = await exitCodeOf(argv, ctx);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const portal = (argv: string[]) => runPortal(argv, async () => t.db);
 
 describe('serial numbers from shipments', () => {
   it('makes each serial a unit of the order organization and branch, with its order and ship date', async () => {

@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationBranch, Session } from '@portal/domain';
-import type { CliContext } from '../../cli/context.js';
-import { exitCodeOf } from '../../cli/portal.js';
 import { createApiKey } from '../integration/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { runPortal } from '../../test-support/portal-cli.js';
 
 let t: TestApp;
 let key: string;
@@ -21,20 +20,7 @@ afterAll(() => t.close());
 const call = (method: 'GET' | 'PUT', url: string, payload?: object, apiKey: string | null = key) =>
   t.app.inject({ method, url, payload, headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} });
 
-async function portal(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const ctx: CliContext = {
-    config: { mode: 'standard', publicUrl: 'https://portal.example.com', port: 3000 },
-    database: async () => t.db,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    write: async () => {},
-    isTty: false,
-  };
-  const code = await exitCodeOf(argv, ctx);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const portal = (argv: string[]) => runPortal(argv, async () => t.db);
 
 async function sessionBranches(email: string): Promise<OrganizationBranch[]> {
   const response = await t.request({
