@@ -57,6 +57,9 @@ if (!vitestOnly) {
     totals.failed += e2e.stats.unexpected;
     totals.skipped += e2e.stats.skipped;
   }
+  // Errors outside any test (a web server that would not start, a spec that does not load) fail the
+  // run too: the count must never read "0 failed" for a suite that did not run.
+  if (e2e?.errors?.length) totals.failed += e2e.errors.length;
   if (e2eStatus !== 0 || !e2e) {
     exitCode = 1;
     if (!e2e) totals.failed += 1;

@@ -36,7 +36,7 @@ export default defineConfig({
   webServer: {
     // Issue 37: an integration API key made before the server starts (the embedded database has one
     // process at a time), kept in a file the specs read (e2e/integration-key.ts).
-    command: `mkdir -p test-results && node --import tsx apps/server/src/modules/integration/cli.ts create-key "e2e manufacturer" > ${integrationKeyFile(port)} && node --import tsx apps/server/src/main.ts`,
+    command: `mkdir -p test-results && node --import tsx apps/server/src/cli/portal.ts keys create "e2e manufacturer" > ${integrationKeyFile(port)} && node --import tsx apps/server/src/main.ts`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
