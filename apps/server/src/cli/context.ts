@@ -3,6 +3,7 @@
  * so `--help` and bad arguments never touch it), output lines, raw standard output (exports), and
  * whether that output is a terminal (progress bars). Tests pass their own.
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { dollarsToCents } from '@portal/domain';
 import type { Config } from '../config.js';
@@ -64,3 +65,14 @@ export const listArg = (value: string | undefined): string[] =>
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
+
+/** The bytes of an input file named on the command line; a missing or unreadable one is refused with its reason. */
+export async function readInputFile(file: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    throw new CliError(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
+    );
+  }
+}

@@ -3,7 +3,6 @@
  * modules/imports, the same as the integration API's: the whole file checked first, each bad row
  * reported with its line, nothing written unless every row is valid (or --skip-invalid).
  */
-import { readFile } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import type { ImportKind } from '@portal/domain';
 import {
@@ -15,7 +14,7 @@ import {
   runImport,
   type ImportTarget,
 } from '../modules/imports/index.js';
-import { CliError, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';
+import { CliError, parseCommand, readInputFile, usageError, wholeNumberArg, type CliContext } from './context.js';
 import { importInvoicesCommand } from './invoices.js';
 import { importSerialsCommand } from './serials.js';
 import { importSynonymsCommand } from './synonyms.js';
@@ -106,14 +105,7 @@ export async function importCommand(args: string[], ctx: CliContext): Promise<vo
   if (kind !== 'catalog' && values.catalog !== undefined) throw usageError('--catalog is only for import catalog and import synonyms.');
   if (kind !== 'prices' && values['price-list'] !== undefined) throw usageError('--price-list is only for import prices.');
 
-  let text: Buffer;
-  try {
-    text = await readFile(file);
-  } catch (error) {
-    throw new CliError(
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
-    );
-  }
+  const text = await readInputFile(file);
 
   const bar =
     ctx.isTty && ctx.progressStream

@@ -4,20 +4,12 @@
  * `PUT /api/integration/invoices`: every row checked first, each bad row listed with its line,
  * nothing written unless every row is valid; a file imported twice writes nothing the second time.
  */
-import { readFile } from 'node:fs/promises';
 import { invoiceRowsOf, importInvoices } from '../modules/account/index.js';
 import { ImportFileError, ImportRejectedError, describeRowErrors } from '../modules/imports/index.js';
-import { CliError, type CliContext } from './context.js';
+import { CliError, readInputFile, type CliContext } from './context.js';
 
 export async function importInvoicesCommand(file: string, ctx: CliContext): Promise<void> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CliError(
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
-    );
-  }
+  const text = (await readInputFile(file)).toString('utf8');
   try {
     const { place, rows } = invoiceRowsOf(text);
     const db = await ctx.database();

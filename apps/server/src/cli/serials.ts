@@ -4,10 +4,9 @@
  * `PUT /api/integration/serials`: every row checked first, each bad row listed with its line (or
  * row), nothing written unless every row is valid; a file imported twice writes nothing the second time.
  */
-import { readFile } from 'node:fs/promises';
 import { importSerials, serialRowsOf } from '../modules/equipment/index.js';
 import { ImportFileError, ImportRejectedError, describeRowErrors } from '../modules/imports/index.js';
-import { CliError, type CliContext } from './context.js';
+import { CliError, readInputFile, type CliContext } from './context.js';
 
 /** A file whose first non-blank character opens an array is JSON; anything else is read as CSV. */
 function bodyOf(file: string, text: string): unknown {
@@ -22,14 +21,7 @@ function bodyOf(file: string, text: string): unknown {
 }
 
 export async function importSerialsCommand(file: string, ctx: CliContext): Promise<void> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CliError(
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
-    );
-  }
+  const text = (await readInputFile(file)).toString('utf8');
   try {
     const { place, rows } = serialRowsOf(bodyOf(file, text));
     const db = await ctx.database();

@@ -4,12 +4,11 @@
  * as a spreadsheet's padding, are ignored). Like the integration API's PUT, the file replaces every
  * set of the catalog; each line is checked first and one bad line writes nothing.
  */
-import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { SYNONYM_MAX_SETS, synonymSetSchema } from '@portal/domain';
 import { HttpError } from '../http/errors.js';
 import { replaceCatalogSynonyms } from '../modules/catalog/index.js';
-import { CliError, type CliContext } from './context.js';
+import { CliError, readInputFile, type CliContext } from './context.js';
 
 /** The sets of a synonyms file, or CliError listing every bad line (`Line N: ...`). */
 export function readSynonymsCsv(input: string | Buffer): string[][] {
@@ -37,14 +36,7 @@ export function readSynonymsCsv(input: string | Buffer): string[][] {
 }
 
 export async function importSynonymsCommand(file: string, catalogId: string, ctx: CliContext): Promise<void> {
-  let text: Buffer;
-  try {
-    text = await readFile(file);
-  } catch (error) {
-    throw new CliError(
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
-    );
-  }
+  const text = await readInputFile(file);
   let sets: string[][];
   try {
     sets = readSynonymsCsv(text);
