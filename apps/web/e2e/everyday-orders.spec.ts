@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { FEATURED_ORDERS } from '../../server/src/seed/featured';
-import { apiFromPage, DEMO_PASSWORD, expect, LIFTS_SKU, login, seedCart, test, USERS } from './fixtures';
+import { apiFromPage, DEMO_PASSWORD, expect, expectNoSideScroll, LIFTS_SKU, login, seedCart, shot, test, USERS } from './fixtures';
 import { activeUser } from './invited-users';
 
 /**
@@ -17,20 +17,6 @@ const SIZES = [
 ] as const;
 const main = (page: Page) => page.getByRole('main');
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function expectNoSideScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
-      message: `${page.url()} scrolls sideways`,
-    })
-    .toBeLessThanOrEqual(0);
-}
-
-/** A screenshot for a person to look at, when E2E_SHOTS_DIR names a folder. */
-async function shot(page: Page, name: string, size: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
-}
 
 /**
  * The list's 'Total': a column header on the desktop; on a phone each card's field named so. Either
@@ -62,7 +48,7 @@ for (const size of SIZES) {
       await expect(page.getByLabel('ZIP Code')).toHaveValue('80202');
       await expect(page.getByRole('button', { name: 'Choose Saved Address' })).toBeVisible();
       await expectNoSideScroll(page);
-      await shot(page, 'checkout-branch-address', size.name);
+      await shot(page, 'checkout-branch-address');
 
       // The dealer changes it; what was typed stays, over a reload too (the draft), not the branch's.
       await page.getByLabel('Address Line 1').fill('1200 Blake St');
@@ -83,7 +69,7 @@ for (const size of SIZES) {
         await page.goto(path);
         await expectTotalColumn(page, size.name === 'phone');
         await expectNoSideScroll(page);
-        await shot(page, `list-${path.split('/').pop()}`, size.name);
+        await shot(page, `list-${path.split('/').pop()}`);
         const first = main(page).getByRole('table').first().locator('tbody tr').first().getByRole('link').first();
         const documentNumber = (await first.textContent())!.trim();
         await first.click();
@@ -110,14 +96,14 @@ for (const size of SIZES) {
       await page.goto('/orders/search');
       await main(page).getByLabel('SKU').fill(sku.toLowerCase());
       await expectNoSideScroll(page);
-      await shot(page, 'order-search-sku', size.name);
+      await shot(page, 'order-search-sku');
       await main(page).getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(/\/orders\/search\/results\?.*sku=/);
       const link = main(page).getByRole('link', { name: String(order), exact: true });
       await expect(link).toBeVisible();
       await expectTotalColumn(page, size.name === 'phone');
       await expectNoSideScroll(page);
-      await shot(page, 'order-search-results', size.name);
+      await shot(page, 'order-search-results');
       const resultsUrl = new URL(page.url());
 
       await link.click();
@@ -129,7 +115,7 @@ for (const size of SIZES) {
       const results = breadcrumb(page).getByRole('link', { name: 'Search Results', exact: true });
       await expect(results).toHaveAttribute('href', `${resultsUrl.pathname}${resultsUrl.search}`);
       await expectNoSideScroll(page);
-      await shot(page, 'order-details-breadcrumb', size.name);
+      await shot(page, 'order-details-breadcrumb');
       await results.click();
       await expect(page).toHaveURL(resultsUrl.href);
       await expect(main(page).getByRole('link', { name: String(order), exact: true })).toBeVisible();
@@ -147,12 +133,12 @@ for (const size of SIZES) {
       await expectTotalColumn(page, size.name === 'phone');
       await expect(main(page).getByRole('table').first().locator('tbody tr').first()).toContainText(/\$[\d,]+\.\d{2} MSRP/);
       await expectNoSideScroll(page);
-      await shot(page, 'viewer-open-orders', size.name);
+      await shot(page, 'viewer-open-orders');
       await main(page).getByRole('table').first().locator('tbody tr').first().getByRole('link').first().click();
       await expect(main(page).getByText('Amounts are shown at MSRP.')).toBeVisible();
       await expect(main(page).getByRole('row', { name: /Grand Total \(MSRP\)/ })).toBeVisible();
       await expectNoSideScroll(page);
-      await shot(page, 'viewer-order-details', size.name);
+      await shot(page, 'viewer-order-details');
 
       await page.goto('/products/catalog/lifts');
       await expect(main(page).getByTestId('tile-price').first()).toHaveText(/^\$[\d,]+\.\d{2} MSRP$/);
@@ -160,7 +146,7 @@ for (const size of SIZES) {
       await page.goto(`/products/catalog/lifts/${LIFTS_SKU.smallParcel}`);
       await expect(main(page).getByTestId('product-price')).toHaveText(/^\$[\d,]+\.\d{2} MSRP$/);
       await expectNoSideScroll(page);
-      await shot(page, 'viewer-product', size.name);
+      await shot(page, 'viewer-product');
     });
 
     test("a restricted-pricing buyer's cart says MSRP", async ({ page, request }) => {
@@ -186,7 +172,7 @@ for (const size of SIZES) {
       expect(await label.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
       await expect(page.getByRole('button', { name: 'Ship to CO' })).toBeInViewport({ ratio: 1 });
       await expectNoSideScroll(page);
-      await shot(page, 'msrp-cart', size.name);
+      await shot(page, 'msrp-cart');
     });
   });
 }

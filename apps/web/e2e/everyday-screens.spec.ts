@@ -6,7 +6,7 @@
  * leads table with its CSV export.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, login, money, seedCart, test, USERS } from './fixtures';
+import { expect, expectNoSideScroll, login, money, seedCart, shot, test, USERS } from './fixtures';
 import { inviteUser, uniqueEmail } from './invited-users';
 
 const SALES_EMAIL = 'sales@manufacturer.example.com';
@@ -14,14 +14,6 @@ const NO_PAYMENT = `Your organization has no allowed payment methods. Email the 
 /** A product of `lifts` with no stock anywhere and no receipt date (apps/server/src/seed/featured.ts). */
 const OUT_OF_STOCK_SKU = 'IRP4P-30000';
 const SMALL_PARCEL_SKU = 'PBYAX-0104';
-
-async function expectNoSideScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
-      message: `${page.url()} scrolls sideways`,
-    })
-    .toBeLessThanOrEqual(0);
-}
 
 /**
  * Visible and whole inside the window (not cut off at an edge, not below the fold). Whole within a
@@ -62,6 +54,7 @@ for (const size of [
       await page.reload();
       await expect(alert).toBeVisible();
       await expectNoSideScroll(page);
+      await shot(page, 'cart-no-payment-methods');
     });
 
     test('an organization with payment methods sees no such message', async ({ page }) => {
@@ -91,6 +84,7 @@ for (const size of [
       await expect(box).toHaveValue('0.00');
       await expect(page.getByTestId('tier-5-10')).toHaveText(money(0));
       await expectNoSideScroll(page);
+      await shot(page, 'bulk-pricing-parsed');
     });
 
     test('a long email wraps on the password page step 2, keeping Resend Code in the card', async ({ page }) => {
@@ -102,6 +96,7 @@ for (const size of [
       await expectOnScreen(page.getByRole('button', { name: /^Resend Code/ }));
       await expectOnScreen(page.getByRole('button', { name: 'Verify Code' }));
       await expectNoSideScroll(page);
+      await shot(page, 'password-long-email');
     });
 
     test('every menu entry is reachable, Log Out above the fold, and the menu closes after a choice', async ({ page }) => {
@@ -129,6 +124,7 @@ for (const size of [
         await expectOnScreen(entry);
       }
       await expectNoSideScroll(page);
+      await shot(page, 'menu-open');
 
       // 'Ship to' is in the header at both sizes, and opens the chooser.
       const shipTo = page.getByRole('banner').getByRole('button', { name: /^(Ship to [A-Z]{2}|Choose State)$/ });
@@ -158,6 +154,7 @@ for (const size of [
       await expect(page).toHaveURL(/\/account\/profile$/);
       if (phone) await expect(menu(page)).not.toBeInViewport();
       await expectNoSideScroll(page);
+      await shot(page, 'menu-closed-after-choice');
     });
 
     test('the audit trail shows the screens’ labels, not field names', async ({ page, request }) => {
@@ -171,6 +168,7 @@ for (const size of [
       await expect(row).toContainText('First Name: Pat');
       for (const raw of ['restrictedPricing', 'allowCashSales', 'limitOrderHistory', 'firstName']) await expect(row).not.toContainText(raw);
       await expectNoSideScroll(page);
+      await shot(page, 'audit-labels');
     });
 
     test('a screen the user may not open says Not Allowed with a link Home', async ({ page }) => {
@@ -181,6 +179,7 @@ for (const size of [
         await expect(main(page).getByRole('heading', { name: 'Not Allowed', level: 1 })).toBeVisible();
         await expect(main(page).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
         await expectNoSideScroll(page);
+        await shot(page, `not-allowed-${path.split('/').pop()}`);
       }
     });
 
@@ -201,6 +200,7 @@ for (const size of [
       await expectOnScreen(invite);
       await expect(invite).toHaveText('Invite User');
       await expectNoSideScroll(page);
+      await shot(page, 'invite-button');
       await invite.click();
       await expect(page.getByRole('heading', { name: 'Invite User', level: 1 })).toBeVisible();
     });
@@ -220,6 +220,7 @@ for (const size of [
         `mailto:${SALES_EMAIL}`,
       );
       await expectNoSideScroll(page);
+      await shot(page, 'out-of-stock');
     });
 
     test('badge leads are listed in a table and exported with Export Leads CSV', async ({ page }) => {
@@ -243,6 +244,7 @@ for (const size of [
       if (phone) await expect(leads).toHaveAttribute('data-stacked', '');
       else await expect(leads).not.toHaveAttribute('data-stacked', '');
       await expectNoSideScroll(page);
+      await shot(page, 'badge-leads');
 
       const button = main(page).getByRole('button', { name: 'Export Leads CSV' });
       await expectOnScreen(button);

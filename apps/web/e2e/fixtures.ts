@@ -137,5 +137,23 @@ export async function seedCart(
   return items.map(({ sku, price, quantity }) => ({ sku, price, quantity }));
 }
 
+/** Nothing on the page scrolls sideways (tables included), waiting out late layout. */
+export async function expectNoSideScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: `${page.url()} scrolls sideways`,
+    })
+    .toBeLessThanOrEqual(0);
+}
+
+/**
+ * A full-page screenshot for a person to look at, when E2E_SHOTS_DIR names a folder (the guide's
+ * "look at what you build"): `<name>-<width>.png`. Does nothing otherwise.
+ */
+export async function shot(page: Page, name: string) {
+  const folder = process.env.E2E_SHOTS_DIR;
+  if (folder) await page.screenshot({ path: `${folder}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
 export const test = base;
 export { expect };

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { FEATURED_ORDERS } from '../../server/src/seed/featured';
-import { chooseDestinationState, expect, LIFTS_SKU, login, money, seedCart, test, USERS } from './fixtures';
+import { chooseDestinationState, expect, expectNoSideScroll, LIFTS_SKU, login, money, seedCart, test, USERS } from './fixtures';
 import { inviteUser, uniqueEmail } from './invited-users';
 
 /**
@@ -12,15 +12,6 @@ import { inviteUser, uniqueEmail } from './invited-users';
 
 const PHONE = { width: 390, height: 844 };
 const main = (page: Page) => page.getByRole('main');
-
-/** No page scrolls sideways: the document is no wider than the window. */
-async function expectNoSideScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
-      message: `${page.url()} scrolls sideways`,
-    })
-    .toBeLessThanOrEqual(0);
-}
 
 /** Visible, and whole inside the window's width (not cut off at the right edge, not scrolled away). */
 async function expectOnScreen(locator: Locator) {

@@ -41,8 +41,6 @@ export type CallerOrganization = {
   feeLiftgateCents: number;
   feeResidentialCents: number;
   feeNoticeCents: number;
-  /** What the organization may owe on account, in cents (null: no limit). */
-  creditLimitCents: number | null;
 } & Record<OrganizationFlag, boolean>;
 
 export type Principal = {

@@ -221,7 +221,6 @@ const callerOrganizationColumns = {
   feeLiftgateCents: organizations.feeLiftgateCents,
   feeResidentialCents: organizations.feeResidentialCents,
   feeNoticeCents: organizations.feeNoticeCents,
-  creditLimitCents: organizations.creditLimitCents,
   allowBadgeScan: organizations.allowBadgeScan,
   allowCashSales: organizations.allowCashSales,
   allowPriceOverride: organizations.allowPriceOverride,

@@ -58,12 +58,12 @@ describe('expandWithSynonyms', () => {
     expect(new Set(phrasings.map((p) => p.toLowerCase())).size).toBe(phrasings.length);
   });
 
-  it('stays fast on a long text matching many sets', () => {
+  // 40 words with 3 spellings each would be 3^40 phrasings uncapped: the cap keeps the answer
+  // (and the work) bounded. No timing asserted here; speed is the benchmarks' (guide: no timed tests).
+  it('caps the phrasings of a long text matching many sets', () => {
     const sets = Array.from({ length: 1000 }, (_, i) => [`w${i}`, `v${i}`, `u${i}`]);
     const text = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
-    const started = performance.now();
     expect(expandWithSynonyms(text, sets)).toHaveLength(MAX_SYNONYM_PHRASINGS);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('ignores terms that are only punctuation', () => {
