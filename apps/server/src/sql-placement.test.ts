@@ -21,25 +21,14 @@ const serverSrc = import.meta.dirname;
  * moves into a repository; one that no longer holds any must leave the list.
  */
 const STANDING_EXCEPTIONS: Record<string, string> = {
-  // Left for issue 33: these modules are being changed elsewhere right now; their SQL moves next.
-  'modules/checkout/completion.ts': 'the order completion (issue 33: to move into checkout/repository.ts)',
-  'modules/catalog/export.ts': 'the dealers’ catalog export (issue 33: to move into catalog/repository.ts)',
-  'modules/catalog/featured.ts': 'the featured products (issue 33: to move into catalog/repository.ts)',
-  'modules/catalog/synonyms.ts': 'the search synonyms (issue 33: to move into catalog/repository.ts)',
-  'modules/catalog/vocabulary.ts': 'the search vocabulary (issue 33: to move into catalog/repository.ts)',
   // Came with the merge of main (equipment, saved cards, the search index, invoice payments): to move next.
-  'modules/account/invoice-pdf.ts': 'the invoice document’s reads (issue 33: into account/repository.ts)',
-  'modules/catalog/indexed-search.ts': 'the in-process search index (issue 33: into a catalog repository)',
-  'modules/catalog/search-index-store.ts': 'the search index’s store (issue 33: into a catalog repository)',
   'modules/equipment/reminders.ts': 'the inspection reminders (issue 33: into equipment/repository.ts)',
   'modules/saved-cards/service.ts': 'the saved cards (issue 33: into saved-cards/repository.ts)',
-  'payments/simulated-card-vault.ts': 'the simulated card vault keeps its cards in its own table',
   'seed/equipment.ts': 'the demo equipment',
   'bench/catalog-index-bench.ts': 'benchmark set-up',
   // Machinery on the connection rather than on a table.
   'modules/auth/session-cache.ts': 'LISTEN on its own connection for principal_changes (decision 014)',
   'modules/system/routes.ts': 'the readiness check’s `select 1`',
-  'payments/simulated-gateway.ts': 'the simulated gateway keeps its payments in its own table (payments/schema.ts)',
   // Data generators and measurement: they fill and read tables in bulk, outside the running server.
   'seed/seed.ts': 'the demo data, written set-based',
   'seed/seed-cli.ts': 'the seed command: truncation and counts',

@@ -6,13 +6,18 @@
  * attaching a declined card refuses.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { GatewayError, type CardPaymentResult, type CardSummary, type PaymentGateway, type PaymentIntentStatus } from './gateway.js';
-import { simulatedPaymentIntents, simulatedPaymentMethods } from './schema.js';
+import { GatewayError, type CardPaymentResult, type CardSummary, type PaymentGateway } from './gateway.js';
+import {
+  findIntent,
+  findPaymentMethod,
+  insertPaymentMethod,
+  markIntentSucceeded,
+  setPaymentMethodCustomer,
+  type PaymentMethodRow,
+} from './repository.js';
 import { checkCard, type CardCheck } from './simulated-cards.js';
 
-const PAYABLE: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes);
 
 /** The card network of a test number, named as the provider names it. */
@@ -22,8 +27,6 @@ export function brandOf(number: string): string {
   if (/^6/.test(number)) return 'discover';
   return 'visa';
 }
-
-type PaymentMethodRow = typeof simulatedPaymentMethods.$inferSelect;
 
 const summaryOf = (row: PaymentMethodRow): CardSummary => ({
   paymentMethodId: row.id,
@@ -47,7 +50,7 @@ export type SimulatedCardVault = Pick<
 
 export function simulatedCardVault(db: Database, now: () => Date): SimulatedCardVault {
   async function loadMethod(id: string): Promise<PaymentMethodRow> {
-    const [row] = await db.select().from(simulatedPaymentMethods).where(eq(simulatedPaymentMethods.id, id)).limit(1);
+    const row = await findPaymentMethod(db, id);
     if (!row) throw new GatewayError('resource_missing', `No such PaymentMethod: '${id}'`);
     return row;
   }
@@ -59,7 +62,7 @@ export function simulatedCardVault(db: Database, now: () => Date): SimulatedCard
       const number = card.cardNumber.replace(/[\s-]/g, '');
       const [month, year] = card.expiry.replace(/\s/g, '').split('/');
       const id = `pm_sim_${token(24)}`;
-      await db.insert(simulatedPaymentMethods).values({
+      await insertPaymentMethod(db, {
         id,
         brand: brandOf(number),
         last4: number.slice(-4),
@@ -81,12 +84,12 @@ export function simulatedCardVault(db: Database, now: () => Date): SimulatedCard
       if (method.customerId && method.customerId !== customerId) {
         throw new GatewayError('payment_method_unexpected_state', 'The payment method belongs to another customer.');
       }
-      await db.update(simulatedPaymentMethods).set({ customerId }).where(eq(simulatedPaymentMethods.id, paymentMethodId));
+      await setPaymentMethodCustomer(db, paymentMethodId, customerId);
       return summaryOf(method);
     },
 
     async detachPaymentMethod(paymentMethodId) {
-      await db.update(simulatedPaymentMethods).set({ customerId: null }).where(eq(simulatedPaymentMethods.id, paymentMethodId));
+      await setPaymentMethodCustomer(db, paymentMethodId, null);
     },
 
     async payWithSavedCard(paymentIntentId, card): Promise<CardPaymentResult> {
@@ -96,13 +99,8 @@ export function simulatedCardVault(db: Database, now: () => Date): SimulatedCard
       }
       if (method.declineCode)
         return { status: 'requires_payment_method', error: { code: method.declineCode, message: method.declineMessage ?? '' } };
-      const [paid] = await db
-        .update(simulatedPaymentIntents)
-        .set({ status: 'succeeded', lastErrorCode: null, lastErrorMessage: null, updatedAt: now() })
-        .where(and(eq(simulatedPaymentIntents.id, paymentIntentId), inArray(simulatedPaymentIntents.status, PAYABLE)))
-        .returning();
-      if (paid) return { status: 'succeeded', error: null };
-      const [intent] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, paymentIntentId));
+      if (await markIntentSucceeded(db, paymentIntentId, now())) return { status: 'succeeded', error: null };
+      const intent = await findIntent(db, paymentIntentId);
       if (!intent) throw new GatewayError('resource_missing', `No such payment_intent: '${paymentIntentId}'`);
       // Paid already (a double click): the same answer again.
       if (intent.status === 'succeeded') return { status: 'succeeded', error: null };

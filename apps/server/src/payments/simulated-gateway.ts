@@ -1,8 +1,8 @@
 /**
  * The `simulated` payment gateway (the default; docs/decisions/006-payment-gateway.md): payment
  * intents and card readers that behave like the provider's test mode, with no network. Their
- * state lives in the database (migration 0003), so every server process, the web page's card
- * form and the readers' dev control all see the same intents and readers.
+ * state lives in the database (migration 0003, repository.ts), so every server process, the web
+ * page's card form and the readers' dev control all see the same intents and readers.
  *
  * Readers: a checkout sent to a reader is "in progress" for a few seconds, then completes (the
  * customer tapped a card), unless the dev control (`POST /api/dev/terminals/{readerId}/next`)
@@ -10,10 +10,22 @@
  * end the checkout in progress at once; open or pending hold it until driven again.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { TerminalStatus } from '@portal/domain';
-import type { Database, DatabaseTransaction } from '../db/client.js';
-import { simulatedPaymentIntents, simulatedReaders } from './schema.js';
+import type { Database, DatabaseTransaction, Queryable } from '../db/client.js';
+import {
+  cancelPayableIntent,
+  findIntent,
+  insertIntent,
+  lockReader,
+  markIntentSucceeded,
+  PAYABLE,
+  recordIntentError,
+  updatePayableIntentAmount,
+  updateReader,
+  type IntentRow,
+  type ReaderChanges,
+  type ReaderRow,
+} from './repository.js';
 import { simulatedCardVault, type SimulatedCardVault } from './simulated-card-vault.js';
 import { checkCard, type CardCheck } from './simulated-cards.js';
 import {
@@ -28,12 +40,9 @@ import {
 /** How long a simulated customer takes at the reader when nobody drives it. */
 export const SIMULATED_READER_DELAY_MS = 3000;
 
-const PAYABLE: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 const DEFAULT_FAILURE = 'Your card was declined.';
 const NOT_THIS_CHECKOUT = 'The card reader is not processing this checkout.';
 
-type IntentRow = typeof simulatedPaymentIntents.$inferSelect;
-type ReaderRow = typeof simulatedReaders.$inferSelect;
 type Tx = DatabaseTransaction;
 
 export type CardConfirmation = { status: PaymentIntentStatus; error: Extract<CardCheck, { ok: false }> | null };
@@ -68,31 +77,13 @@ export function createSimulatedGateway(db: Database, options: { readerDelayMs?: 
   const delayMs = options.readerDelayMs ?? SIMULATED_READER_DELAY_MS;
   const now = options.now ?? (() => new Date());
 
-  async function loadIntent(runner: Database | Tx, id: string): Promise<IntentRow> {
-    const [row] = await runner.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, id)).limit(1);
+  async function loadIntent(runner: Queryable, id: string): Promise<IntentRow> {
+    const row = await findIntent(runner, id);
     if (!row) throw noSuchIntent(id);
     return row;
   }
 
-  /** The reader's row, locked for this transaction (created on first use). */
-  async function lockReader(tx: Tx, readerId: string): Promise<ReaderRow> {
-    await tx.insert(simulatedReaders).values({ id: readerId }).onConflictDoNothing();
-    const [row] = await tx.select().from(simulatedReaders).where(eq(simulatedReaders.id, readerId)).for('update');
-    return row!;
-  }
-
-  const setReader = (tx: Tx, readerId: string, values: Partial<typeof simulatedReaders.$inferInsert>) =>
-    tx
-      .update(simulatedReaders)
-      .set({ ...values, updatedAt: now() })
-      .where(eq(simulatedReaders.id, readerId));
-
-  /** Marks the intent paid, once: only a payable intent changes (the update is the check). */
-  const succeed = (runner: Database | Tx, id: string) =>
-    runner
-      .update(simulatedPaymentIntents)
-      .set({ status: 'succeeded', lastErrorCode: null, lastErrorMessage: null, updatedAt: now() })
-      .where(and(eq(simulatedPaymentIntents.id, id), inArray(simulatedPaymentIntents.status, PAYABLE)));
+  const setReader = (tx: Tx, readerId: string, values: ReaderChanges) => updateReader(tx, readerId, values, now());
 
   /** Ends an action that is due: its outcome becomes the reader's answer. */
   async function settle(tx: Tx, reader: ReaderRow): Promise<ReaderRow> {
@@ -100,14 +91,11 @@ export function createSimulatedGateway(db: Database, options: { readerDelayMs?: 
     const outcome = reader.actionOutcome ?? 'completed';
     let message = reader.actionMessage ?? '';
     if (outcome === 'completed' && reader.actionPaymentIntentId) {
-      await succeed(tx, reader.actionPaymentIntentId);
+      await markIntentSucceeded(tx, reader.actionPaymentIntentId, now());
     } else if (outcome === 'failed') {
       message ||= DEFAULT_FAILURE;
       if (reader.actionPaymentIntentId) {
-        await tx
-          .update(simulatedPaymentIntents)
-          .set({ lastErrorCode: 'card_declined', lastErrorMessage: message, updatedAt: now() })
-          .where(eq(simulatedPaymentIntents.id, reader.actionPaymentIntentId));
+        await recordIntentError(tx, reader.actionPaymentIntentId, { code: 'card_declined', message }, now());
       }
     }
     const settled = { actionStatus: outcome, actionMessage: message, actionDueAt: null };
@@ -128,11 +116,9 @@ export function createSimulatedGateway(db: Database, options: { readerDelayMs?: 
 
     async createPaymentIntent(input: CreatePaymentIntent) {
       const id = `pi_sim_${token(24)}`;
-      const [row] = await db
-        .insert(simulatedPaymentIntents)
-        .values({ id, clientSecret: `${id}_secret_${token(24)}`, amountCents: input.amountCents, metadata: input.metadata })
-        .returning();
-      return intentOf(row!);
+      return intentOf(
+        await insertIntent(db, { id, clientSecret: `${id}_secret_${token(24)}`, amountCents: input.amountCents, metadata: input.metadata }),
+      );
     },
 
     async retrievePaymentIntent(id) {
@@ -140,11 +126,7 @@ export function createSimulatedGateway(db: Database, options: { readerDelayMs?: 
     },
 
     async updatePaymentIntentAmount(id, amountCents) {
-      const [row] = await db
-        .update(simulatedPaymentIntents)
-        .set({ amountCents, updatedAt: now() })
-        .where(and(eq(simulatedPaymentIntents.id, id), inArray(simulatedPaymentIntents.status, PAYABLE)))
-        .returning();
+      const row = await updatePayableIntentAmount(db, id, amountCents, now());
       if (row) return intentOf(row);
       const current = await loadIntent(db, id);
       throw new GatewayError(
@@ -154,10 +136,7 @@ export function createSimulatedGateway(db: Database, options: { readerDelayMs?: 
     },
 
     async cancelPaymentIntent(id) {
-      await db
-        .update(simulatedPaymentIntents)
-        .set({ status: 'canceled', updatedAt: now() })
-        .where(and(eq(simulatedPaymentIntents.id, id), inArray(simulatedPaymentIntents.status, PAYABLE)));
+      await cancelPayableIntent(db, id, now());
     },
 
     async confirmCard(paymentIntentId, clientSecret, card) {
@@ -170,14 +149,11 @@ export function createSimulatedGateway(db: Database, options: { readerDelayMs?: 
       }
       const check = checkCard(card, now());
       if (check.ok) {
-        await succeed(db, paymentIntentId);
+        await markIntentSucceeded(db, paymentIntentId, now());
         return { status: (await loadIntent(db, paymentIntentId)).status as PaymentIntentStatus, error: null };
       }
       if (check.type === 'card_error') {
-        await db
-          .update(simulatedPaymentIntents)
-          .set({ lastErrorCode: check.code, lastErrorMessage: check.message, updatedAt: now() })
-          .where(eq(simulatedPaymentIntents.id, paymentIntentId));
+        await recordIntentError(db, paymentIntentId, check, now());
       }
       return { status: 'requires_payment_method', error: check };
     },

@@ -1,7 +1,7 @@
 /**
  * The account module's SQL (issue 36): invoices upserted set-based by invoice number (one array
- * parameter per column, as the other imports do), the statement's invoices and what counts against
- * an organization's credit (decision 020).
+ * parameter per column, as the other imports do), the statement's invoices, one invoice for its
+ * document (invoice-pdf.ts) and what counts against an organization's credit (decision 020).
  */
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUS, RECENTLY_PAID_DAYS, type InvoiceImportRow, type InvoiceStatus } from '@portal/domain';
@@ -122,6 +122,45 @@ export async function statementInvoices(db: Queryable, organizationId: number): 
     balanceCents: r.balance_cents,
     status: r.status,
   }));
+}
+
+/** An invoice as its document shows it: with the organization's name and the payments that succeeded. */
+export type InvoiceForPdf = {
+  invoiceNumber: string;
+  documentNumber: number | null;
+  invoiceDate: string;
+  dueDate: string;
+  amountCents: number;
+  balanceCents: number;
+  status: InvoiceStatus;
+  organizationName: string;
+  payments: { paymentNumber: string; paidAt: string; amountCents: number }[];
+};
+
+export async function findInvoiceForPdf(db: Queryable, organizationId: number, invoiceNumber: string): Promise<InvoiceForPdf | undefined> {
+  const [r] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT i.invoice_number, i.document_number, to_char(i.invoice_date, 'YYYY-MM-DD') AS invoice_date,
+               to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.amount_cents, i.balance_cents, i.status, o.name AS organization_name,
+               (SELECT json_agg(json_build_object('paymentNumber', p.payment_number, 'paidAt', p.paid_at, 'amountCents', l.amount_cents)
+                                ORDER BY p.paid_at)
+                  FROM invoice_payment_lines l JOIN invoice_payments p ON p.id = l.payment_id
+                  WHERE l.invoice_id = i.id AND p.status = 'succeeded') AS payments
+        FROM invoices i JOIN organizations o ON o.id = i.organization_id
+        WHERE i.organization_id = ${organizationId} AND i.invoice_number = ${invoiceNumber}`,
+  );
+  if (!r) return undefined;
+  return {
+    invoiceNumber: String(r.invoice_number),
+    documentNumber: r.document_number === null ? null : Number(r.document_number),
+    invoiceDate: String(r.invoice_date),
+    dueDate: String(r.due_date),
+    amountCents: Number(r.amount_cents),
+    balanceCents: Number(r.balance_cents),
+    status: r.status as InvoiceStatus,
+    organizationName: String(r.organization_name),
+    payments: ((r.payments as InvoiceForPdf['payments'] | null) ?? []).map((p) => ({ ...p, amountCents: Number(p.amountCents) })),
+  };
 }
 
 /**

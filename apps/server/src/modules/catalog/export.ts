@@ -1,28 +1,19 @@
 /**
  * The full-catalog CSV export (`GET /api/catalog/export`, spec 7, file name spec 9). Rows are
  * streamed as the database produces them so server memory stays flat at 200k SKUs
- * (performance.md: first byte < 200 ms, memory growth < 100 MB). See docs/decisions/004.
- *
- *  - PostgreSQL: a server-side cursor (DECLARE ... NO SCROLL CURSOR, FETCH n) on one pooled
- *    connection inside a read-only transaction.
- *  - PGlite: one connection for the whole process, and a transaction there is exclusive, so a cursor
- *    would stall every other request for as long as the (possibly slow) client downloads. It reads
- *    in keyset batches instead (sku > last ORDER BY sku), each a short statement.
- * Either way the client's back-pressure pauses the reading, and a closed connection stops it.
+ * (performance.md: first byte < 200 ms, memory growth < 100 MB). See docs/decisions/004: a cursor on
+ * PostgreSQL, keyset batches on PGlite (export-repository.ts). Either way the client's back-pressure
+ * pauses the reading, and a closed connection stops it.
  */
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import type pg from 'pg';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { CATALOG_EXPORT_COLUMNS, centsToDollars, type CatalogExportQuery } from '@portal/domain';
-import { poolOf, type Database } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
-import { pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
+import { pricingContextFor, requireBranch } from './catalog-access.js';
 import { csvRow } from './csv.js';
-import { catalogExportSql, queryRows, type ExportRow } from './repository.js';
-
-const BATCH_SIZE = 500;
-const dialect = new PgDialect();
+import { exportRowSource } from './export-repository.js';
+import type { ExportRow } from './repository.js';
 
 type ExportColumn = (typeof CATALOG_EXPORT_COLUMNS)[number];
 
@@ -56,41 +47,6 @@ export function exportLine(row: ExportRow): string {
   return csvRow(CATALOG_EXPORT_COLUMNS.map((column) => CELL[column](row)));
 }
 
-/** Batches of priced rows, read as the consumer asks for them. */
-type RowSource = (onBatch: (rows: ExportRow[]) => Promise<boolean>) => Promise<void>;
-
-function postgresCursorSource(pool: pg.Pool, ctx: PricingContext): RowSource {
-  return async (onBatch) => {
-    const query = dialect.sqlToQuery(catalogExportSql(ctx));
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN READ ONLY');
-      await client.query(`DECLARE catalog_export NO SCROLL CURSOR FOR ${query.sql}`, query.params);
-      for (;;) {
-        const { rows } = await client.query<ExportRow>(`FETCH ${BATCH_SIZE} FROM catalog_export`);
-        if (rows.length === 0 || !(await onBatch(rows)) || rows.length < BATCH_SIZE) break;
-      }
-      await client.query('COMMIT');
-      client.release();
-    } catch (error) {
-      // A connection in an unknown transaction state must not go back to the pool.
-      client.release(error instanceof Error ? error : true);
-      throw error;
-    }
-  };
-}
-
-function keysetSource(db: Database, ctx: PricingContext): RowSource {
-  return async (onBatch) => {
-    let after = '';
-    for (;;) {
-      const rows = await queryRows<ExportRow>(db, catalogExportSql(ctx, { after, limit: BATCH_SIZE }));
-      if (rows.length === 0 || !(await onBatch(rows)) || rows.length < BATCH_SIZE) break;
-      after = rows[rows.length - 1]!.sku;
-    }
-  };
-}
-
 /**
  * Writes a chunk, waiting for the client to drain; false once the client has gone. The wait for the
  * event that did not come is called off, so its listeners do not pile up on the stream (a 200k-row
@@ -116,8 +72,7 @@ export async function writeWithBackpressure(stream: PassThrough, chunk: string):
 export async function openCatalogExport(db: Database, principal: Principal, query: CatalogExportQuery): Promise<Readable> {
   requireBranch(principal, query.branchNumber);
   const ctx = await pricingContextFor(db, principal, query.catalog);
-  const pool = poolOf(db);
-  const source = pool ? postgresCursorSource(pool, ctx) : keysetSource(db, ctx);
+  const source = exportRowSource(db, ctx);
 
   const stream = new PassThrough();
   stream.write(csvRow(CATALOG_EXPORT_COLUMNS));

@@ -12,15 +12,13 @@
  * rows in scan order deadlocked with it on the M set. A batch that still meets a deadlock or a
  * serialization failure is tried again.
  */
-import { sql } from 'drizzle-orm';
 import { FEATURED_WINDOW_DAYS } from '@portal/domain';
 import type { Database } from '../../db/client.js';
+import { moveSearchVersions, popularityChanges, writePopularityBatch } from './search-repository.js';
 
 /** Rows written per transaction. */
 export const FEATURED_BATCH = 500;
 const ATTEMPTS_PER_BATCH = 3;
-
-type PopularityChange = { catalog_id: string; sku: string; popularity: number };
 
 /** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply run again. */
 function isRetryable(error: unknown): boolean {
@@ -31,41 +29,9 @@ function isRetryable(error: unknown): boolean {
   return false;
 }
 
-async function writeBatch(db: Database, batch: PopularityChange[]): Promise<number> {
-  const catalogIds = batch.map((c) => c.catalog_id);
-  const skus = batch.map((c) => c.sku);
-  const counts = batch.map((c) => c.popularity);
-  return db.transaction(async (tx) => {
-    const wanted = sql`SELECT * FROM unnest(${sql.param(catalogIds)}::text[], ${sql.param(skus)}::text[], ${sql.param(counts)}::int[])
-      AS w(catalog_id, sku, popularity)`;
-    await tx.execute(sql`
-      SELECT 1 FROM catalog_search s JOIN (${wanted}) w ON w.catalog_id = s.catalog_id AND w.sku = s.sku
-      ORDER BY s.catalog_id, s.sku FOR UPDATE OF s`);
-    const result = await tx.execute(sql`
-      UPDATE catalog_search s SET popularity = w.popularity
-      FROM (${wanted}) w
-      WHERE s.catalog_id = w.catalog_id AND s.sku = w.sku AND s.popularity <> w.popularity
-      RETURNING s.sku`);
-    // Counted from the rows returned: PGlite's answer has no rowCount.
-    return result.rows.length;
-  });
-}
-
 export async function refreshFeatured(db: Database, now: Date = new Date(), batchSize = FEATURED_BATCH): Promise<{ changedRows: number }> {
-  const since = new Date(now.getTime() - FEATURED_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const changes = (
-    await db.execute(sql`
-      WITH counted AS (
-        SELECT l.sku, count(DISTINCT l.order_id)::int AS orders
-        FROM order_lines l JOIN orders o ON o.id = l.order_id
-        WHERE o.entered_at >= ${since}::timestamptz
-        GROUP BY l.sku
-      )
-      SELECT s.catalog_id, s.sku, coalesce(c.orders, 0) AS popularity
-      FROM catalog_search s LEFT JOIN counted c ON c.sku = s.sku
-      WHERE (s.popularity > 0 OR c.orders IS NOT NULL) AND s.popularity <> coalesce(c.orders, 0)
-      ORDER BY s.catalog_id, s.sku`)
-  ).rows as PopularityChange[];
+  const since = new Date(now.getTime() - FEATURED_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const changes = await popularityChanges(db, since);
 
   let changedRows = 0;
   try {
@@ -73,7 +39,7 @@ export async function refreshFeatured(db: Database, now: Date = new Date(), batc
       const batch = changes.slice(start, start + batchSize);
       for (let attempt = 1; ; attempt++) {
         try {
-          changedRows += await writeBatch(db, batch);
+          changedRows += await writePopularityBatch(db, batch);
           break;
         } catch (error) {
           if (attempt >= ATTEMPTS_PER_BATCH || !isRetryable(error)) throw error;
@@ -83,8 +49,7 @@ export async function refreshFeatured(db: Database, now: Date = new Date(), batc
   } finally {
     // One version move per recount (not per batch): kept results and vocabularies follow it once.
     const catalogs = [...new Set(changes.map((change) => change.catalog_id))];
-    if (changedRows > 0)
-      await db.execute(sql`UPDATE catalog_search_totals SET version = version + 1 WHERE catalog_id = ANY(${sql.param(catalogs)}::text[])`);
+    if (changedRows > 0) await moveSearchVersions(db, catalogs);
   }
   return { changedRows };
 }

@@ -4,19 +4,18 @@
  * no table), then matching, facet counts and the page's order in memory. Undefined where the index
  * does not evaluate the query (tsquery.ts), so the caller runs the SQL path instead.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
-import { queryRows, type FacetRow, type SearchFilter, type SearchSort } from './repository.js';
+import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import type { CatalogSearchIndex } from './search-index.js';
+import { tsQueryAsParsed } from './search-repository.js';
 import { parseTsQuery, type TsNode } from './tsquery.js';
 import { Vocabulary } from './vocabulary.js';
 
-/** PostgreSQL's own reading of a tsquery text (stemming, stop words, dashed words) as text. */
+/** The tsquery text as PostgreSQL reads it (stemming, stop words, dashed words), parsed for the index. */
 async function parsedQuery(db: Database, tsQuery: string): Promise<TsNode | 'empty' | null> {
-  const [row] = await queryRows<{ q: string }>(db, sql`SELECT to_tsquery('english', ${tsQuery})::text AS q`, { prepared: true });
-  return parseTsQuery(row?.q ?? '');
+  return parseTsQuery(await tsQueryAsParsed(db, tsQuery));
 }
 
 /** The plan and its parsed tsquery; null when the index cannot evaluate the query. */

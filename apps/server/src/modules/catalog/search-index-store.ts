@@ -13,12 +13,12 @@
  *    background; a small catalog (SMALL_CATALOG products or fewer) is built at once instead.
  * Every process follows on its own, through the database: nothing to notify.
  */
-import { sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { perDatabase } from '../../db/read-cache.js';
 import type { PricingContext } from './catalog-access.js';
-import { queryRows } from './repository.js';
-import { CatalogSearchIndex, type IndexRow, type IndexWarehouse } from './search-index.js';
+import { listCatalogRows } from './catalogs-repository.js';
+import { CatalogSearchIndex } from './search-index.js';
+import { currentSearchVersion, readIndexChanges, readIndexSnapshot } from './search-index-repository.js';
 
 /** Catalogs this size or smaller are built while the search waits (a few ms); larger ones in the background. */
 export const SMALL_CATALOG = 20_000;
@@ -44,63 +44,15 @@ export function setSearchIndexEnabled(on: boolean): void {
   enabled = on;
 }
 
-async function warehousesOf(tx: Queryable, catalogId: string): Promise<IndexWarehouse[]> {
-  const rows = (
-    await tx.execute(sql`
-      SELECT w.code, w.region_states,
-        CASE WHEN c.ships_only_from IS NULL
-             THEN NOT EXISTS (SELECT 1 FROM catalogs reserved WHERE reserved.ships_only_from = w.code)
-             ELSE w.code = c.ships_only_from END AS serves
-      FROM warehouses w CROSS JOIN catalogs c WHERE c.id = ${catalogId} ORDER BY w.code`)
-  ).rows as { code: string; region_states: string[]; serves: boolean }[];
-  return rows.map((row) => ({ code: row.code, regionStates: row.region_states, servesCatalog: row.serves }));
-}
-
-/** The catalog's version and the data revision, in the transaction's snapshot. */
-async function versionsOf(tx: Queryable, catalogId: string): Promise<{ version: number; revision: bigint }> {
-  const [row] = (
-    await tx.execute(sql`
-      SELECT (SELECT t.version FROM catalog_search_totals t WHERE t.catalog_id = ${catalogId})::text AS version,
-             (SELECT r.revision FROM catalog_data_revision r WHERE r.id = 1)::text AS revision`)
-  ).rows as { version: string | null; revision: string | null }[];
-  return { version: Number(row?.version ?? 0), revision: BigInt(row?.revision ?? 0) };
-}
-
-/** Reads a catalog's index in one snapshot. */
+/** Builds a catalog's index from one snapshot of its rows. */
 async function build(db: Database, catalogId: string): Promise<Built> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-    const { version, revision } = await versionsOf(tx, catalogId);
-    const rows = (
-      await tx.execute(sql`
-        SELECT s.sku, s.sku_key, s.sku_compact, s.label_key, s.brand, s.category, s.popularity,
-               s.stocked_warehouses, s.document::text AS document, cp.price_cents, cp.msrp_cents
-        FROM catalog_search s LEFT JOIN catalog_prices cp ON cp.catalog_id = s.catalog_id AND cp.sku = s.sku
-        WHERE s.catalog_id = ${catalogId}`)
-    ).rows as IndexRow[];
-    const index = new CatalogSearchIndex(rows, await warehousesOf(tx, catalogId));
-    return { version, revision, index };
-  });
+  const { version, revision, rows, warehouses } = await readIndexSnapshot(db, catalogId);
+  return { version, revision, index: new CatalogSearchIndex(rows, warehouses) };
 }
-
-type Change = { kind: 's' | 'p'; sku: string; codes: string[] | null; price_cents: number | null; msrp_cents: number | null };
 
 /** Applies the stock and price rows stamped after the revision the index has, and the warehouses as they are now. */
 async function catchUp(db: Database, catalogId: string, built: Built): Promise<void> {
-  const applied = built.revision;
-  const found = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-    const { revision } = await versionsOf(tx, catalogId);
-    const changes = (
-      await tx.execute(sql`
-        SELECT 's' AS kind, s.sku, s.stocked_warehouses AS codes, NULL::int AS price_cents, NULL::int AS msrp_cents
-        FROM catalog_search s WHERE s.catalog_id = ${catalogId} AND s.stock_revision > ${applied.toString()}::bigint
-        UNION ALL
-        SELECT 'p', cp.sku, NULL, cp.price_cents, cp.msrp_cents
-        FROM catalog_prices cp WHERE cp.catalog_id = ${catalogId} AND cp.revision > ${applied.toString()}::bigint`)
-    ).rows as Change[];
-    return { revision, changes, warehouses: await warehousesOf(tx, catalogId) };
-  });
+  const found = await readIndexChanges(db, catalogId, built.revision);
   if (found.revision <= built.revision) return;
   built.index.setWarehouses(found.warehouses);
   for (const change of found.changes) {
@@ -169,11 +121,7 @@ export async function buildSearchIndexNow(db: Database, catalogId: string): Prom
   const map = keptOf(db);
   let kept = map.get(catalogId);
   if (!kept) map.set(catalogId, (kept = {}));
-  const [row] = await queryRows<{ version: string | null }>(
-    db,
-    sql`SELECT version::text FROM catalog_search_totals WHERE catalog_id = ${catalogId}`,
-  );
-  return (await startBuild(db, catalogId, kept, Number(row?.version ?? 0)))?.index;
+  return (await startBuild(db, catalogId, kept, await currentSearchVersion(db, catalogId)))?.index;
 }
 
 /**
@@ -185,8 +133,7 @@ export async function preloadSearchIndexes(
   log: (catalogId: string, facts: { products: number; ms: number; approximateMb: number } | Error) => void,
 ): Promise<void> {
   if (!enabled) return;
-  const catalogs = await queryRows<{ id: string }>(db, sql`SELECT id FROM catalogs ORDER BY id`);
-  for (const { id } of catalogs) {
+  for (const { id } of await listCatalogRows(db)) {
     const started = performance.now();
     try {
       const index = await buildSearchIndexNow(db, id);

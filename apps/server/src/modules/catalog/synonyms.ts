@@ -11,10 +11,11 @@
  * (catalogSynonyms), like the vocabulary (vocabulary.ts), so every process expands with the sets as
  * they are now.
  */
-import { sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { perDatabase } from '../../db/read-cache.js';
 import { notFound } from '../../http/errors.js';
+import { catalogExists } from './catalogs-repository.js';
+import { storedSynonymSets, writeSynonymSets } from './search-repository.js';
 
 /** At most this many phrasings of one keyword text: the text itself and seven variants. */
 export const MAX_SYNONYM_PHRASINGS = 8;
@@ -128,25 +129,12 @@ export function expandWithSynonyms(keywords: string, sets: readonly (readonly st
   return out;
 }
 
-async function catalogExists(db: Queryable, catalogId: string): Promise<boolean> {
-  return (await db.execute(sql`SELECT 1 FROM catalogs WHERE id = ${catalogId}`)).rows.length > 0;
-}
-
-async function storedSets(db: Queryable, catalogId: string): Promise<string[][]> {
-  const [row] = (await db.execute(sql`SELECT sets FROM catalog_synonyms WHERE catalog_id = ${catalogId}`)).rows as {
-    sets: string[][] | string;
-  }[];
-  if (!row) return [];
-  // jsonb arrives parsed from both drivers; a string would be its text.
-  return typeof row.sets === 'string' ? (JSON.parse(row.sets) as string[][]) : row.sets;
-}
-
 const catalogNotFound = (catalogId: string) => notFound(`No catalog has the id ${catalogId}.`);
 
 /** The catalog's synonym sets as stored (terms lower-cased); 404 for an unknown catalog. */
 export async function readCatalogSynonyms(db: Database, catalogId: string): Promise<{ terms: string[] }[]> {
   if (!(await catalogExists(db, catalogId))) throw catalogNotFound(catalogId);
-  return (await storedSets(db, catalogId)).map((terms) => ({ terms }));
+  return (await storedSynonymSets(db, catalogId)).map((terms) => ({ terms }));
 }
 
 /**
@@ -160,19 +148,10 @@ export async function replaceCatalogSynonyms(
   catalogId: string,
   sets: readonly (readonly string[])[],
 ): Promise<{ terms: string[] }[]> {
-  const json = JSON.stringify(sets);
   return db.transaction(async (tx) => {
     if (!(await catalogExists(tx, catalogId))) throw catalogNotFound(catalogId);
-    await tx.execute(sql`
-      WITH changed AS (
-        INSERT INTO catalog_synonyms AS s (catalog_id, sets) VALUES (${catalogId}, ${json}::jsonb)
-        ON CONFLICT (catalog_id) DO UPDATE SET sets = excluded.sets WHERE s.sets IS DISTINCT FROM excluded.sets
-        RETURNING s.catalog_id
-      )
-      INSERT INTO catalog_search_totals AS t (catalog_id, products, version)
-      SELECT catalog_id, 0, 1 FROM changed
-      ON CONFLICT (catalog_id) DO UPDATE SET version = t.version + 1`);
-    return (await storedSets(tx, catalogId)).map((terms) => ({ terms }));
+    await writeSynonymSets(tx, catalogId, sets);
+    return (await storedSynonymSets(tx, catalogId)).map((terms) => ({ terms }));
   });
 }
 
@@ -188,7 +167,7 @@ export function catalogSynonyms(db: Database, catalogId: string, searchVersion: 
   const kept = synonymsOf(db);
   const current = kept.get(catalogId);
   if (current && current.version === searchVersion) return current.sets;
-  const sets = storedSets(db, catalogId);
+  const sets = storedSynonymSets(db, catalogId);
   kept.set(catalogId, { version: searchVersion, sets });
   // A failed load is not kept: the next search tries again.
   sets.catch(() => {

@@ -10,9 +10,9 @@
  * per process (the version moves with every change of the catalog's products, decision 008), so
  * every process corrects against the catalog as it is now.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { perDatabase } from '../../db/read-cache.js';
+import { vocabularyWords } from './search-repository.js';
 
 /** Edits a typed word may be away from a catalog word (issue 32: 5+ letters one, 9+ two). */
 export function typoBudget(word: string): number {
@@ -100,13 +100,7 @@ export class Vocabulary {
 
 /** The catalog's lexemes without digits (SKUs and part numbers get no typo tolerance), with their document counts. */
 async function loadVocabulary(db: Database, catalogId: string): Promise<Vocabulary> {
-  const result = await db.execute(sql`
-    SELECT word, ndoc AS documents
-    FROM ts_stat(format('SELECT document FROM catalog_search WHERE catalog_id = %L', ${catalogId}::text))
-    WHERE length(word) >= 3 AND word !~ '[0-9]'`);
-  return new Vocabulary(
-    (result.rows as { word: string; documents: number }[]).map((row) => ({ word: row.word, documents: Number(row.documents) })),
-  );
+  return new Vocabulary(await vocabularyWords(db, catalogId));
 }
 
 /** A catalog's vocabulary as loaded for `version`, and the load for a newer version while it runs. */

@@ -9,10 +9,8 @@
  * first transaction and then does nothing; it reads the order the first one made. No
  * check-then-insert: the unique index decides.
  */
-import { eq } from 'drizzle-orm';
 import { CHECKOUT_SERVER_MESSAGES, countedChargeCents, dollarsToCents, isAddressComplete, mayTakeCash, ORDER_STATUS } from '@portal/domain';
 import type { Database } from '../../db/client.js';
-import { checkouts } from './schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import type { OrganizationRow, Principal, UserRow } from '../auth/index.js';
@@ -29,6 +27,7 @@ import {
   findCheckoutWithOwner,
   findOwnCheckout,
   findUnfinishedPaymentCheckouts,
+  linkCheckoutToOrder,
   type CheckoutRow,
 } from './repository.js';
 
@@ -161,10 +160,7 @@ async function insertOrderOnce(db: Database, checkout: CheckoutRow, paid: boolea
     crashPoint('lines-inserted', completer);
     // order.created for the webhook subscribers (decision 019): in this transaction, so no order goes without its event.
     await emitOrderCreated(tx, created.id);
-    await tx
-      .update(checkouts)
-      .set({ orderId: created.id, status: 'completed', updatedAt: new Date() })
-      .where(eq(checkouts.confirmationNumber, checkout.confirmationNumber));
+    await linkCheckoutToOrder(tx, checkout.confirmationNumber, created.id);
     crashPoint('checkout-linked', completer);
     await enqueueOrderConfirmation(tx, created.id);
     crashPoint('before-commit', completer);

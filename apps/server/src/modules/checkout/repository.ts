@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CheckoutCart } from '@portal/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, Queryable } from '../../db/client.js';
 import { checkouts } from './schema.js';
 import { orders } from '../orders/schema.js';
 import { branches, organizations, takenBys, terminals } from '../organizations/schema.js';
@@ -114,6 +114,14 @@ export async function markCancelled(db: Database, confirmationNumber: string): P
     .update(checkouts)
     .set({ status: 'cancelled', updatedAt: new Date() })
     .where(and(eq(checkouts.confirmationNumber, confirmationNumber), isNull(checkouts.orderId)));
+}
+
+/** Marks the checkout completed with its order, in the completion's transaction (completion.ts). */
+export async function linkCheckoutToOrder(tx: Queryable, confirmationNumber: string, orderId: number): Promise<void> {
+  await tx
+    .update(checkouts)
+    .set({ orderId, status: 'completed', updatedAt: new Date() })
+    .where(eq(checkouts.confirmationNumber, confirmationNumber));
 }
 
 /** The checkout with the organization and user it belongs to (completion checks their flags). */

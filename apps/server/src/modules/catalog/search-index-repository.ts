@@ -1,0 +1,84 @@
+/**
+ * What the in-process search index (search-index-store.ts, decision 023) reads of a catalog: its
+ * search rows with prices and the warehouses that serve it, or the stock and price rows stamped
+ * after a data revision; each read in one REPEATABLE READ snapshot together with the catalog's
+ * search version and the data revision it matches.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client.js';
+import { queryRows } from './repository.js';
+import type { IndexRow, IndexWarehouse } from './search-index.js';
+
+/** A stock ('s') or price ('p') row stamped after the revision an index has applied. */
+export type IndexChange = { kind: 's' | 'p'; sku: string; codes: string[] | null; price_cents: number | null; msrp_cents: number | null };
+
+async function warehousesOf(tx: Queryable, catalogId: string): Promise<IndexWarehouse[]> {
+  const rows = (
+    await tx.execute(sql`
+      SELECT w.code, w.region_states,
+        CASE WHEN c.ships_only_from IS NULL
+             THEN NOT EXISTS (SELECT 1 FROM catalogs reserved WHERE reserved.ships_only_from = w.code)
+             ELSE w.code = c.ships_only_from END AS serves
+      FROM warehouses w CROSS JOIN catalogs c WHERE c.id = ${catalogId} ORDER BY w.code`)
+  ).rows as { code: string; region_states: string[]; serves: boolean }[];
+  return rows.map((row) => ({ code: row.code, regionStates: row.region_states, servesCatalog: row.serves }));
+}
+
+/** The catalog's version and the data revision, in the transaction's snapshot. */
+async function versionsOf(tx: Queryable, catalogId: string): Promise<{ version: number; revision: bigint }> {
+  const [row] = (
+    await tx.execute(sql`
+      SELECT (SELECT t.version FROM catalog_search_totals t WHERE t.catalog_id = ${catalogId})::text AS version,
+             (SELECT r.revision FROM catalog_data_revision r WHERE r.id = 1)::text AS revision`)
+  ).rows as { version: string | null; revision: string | null }[];
+  return { version: Number(row?.version ?? 0), revision: BigInt(row?.revision ?? 0) };
+}
+
+/** Everything an index of the catalog is built from, read in one snapshot. */
+export async function readIndexSnapshot(
+  db: Database,
+  catalogId: string,
+): Promise<{ version: number; revision: bigint; rows: IndexRow[]; warehouses: IndexWarehouse[] }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+    const { version, revision } = await versionsOf(tx, catalogId);
+    const rows = (
+      await tx.execute(sql`
+        SELECT s.sku, s.sku_key, s.sku_compact, s.label_key, s.brand, s.category, s.popularity,
+               s.stocked_warehouses, s.document::text AS document, cp.price_cents, cp.msrp_cents
+        FROM catalog_search s LEFT JOIN catalog_prices cp ON cp.catalog_id = s.catalog_id AND cp.sku = s.sku
+        WHERE s.catalog_id = ${catalogId}`)
+    ).rows as IndexRow[];
+    return { version, revision, rows, warehouses: await warehousesOf(tx, catalogId) };
+  });
+}
+
+/** The stock and price rows stamped after revision `applied`, the revision now, and the warehouses as they are now: one snapshot. */
+export async function readIndexChanges(
+  db: Database,
+  catalogId: string,
+  applied: bigint,
+): Promise<{ revision: bigint; changes: IndexChange[]; warehouses: IndexWarehouse[] }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+    const { revision } = await versionsOf(tx, catalogId);
+    const changes = (
+      await tx.execute(sql`
+        SELECT 's' AS kind, s.sku, s.stocked_warehouses AS codes, NULL::int AS price_cents, NULL::int AS msrp_cents
+        FROM catalog_search s WHERE s.catalog_id = ${catalogId} AND s.stock_revision > ${applied.toString()}::bigint
+        UNION ALL
+        SELECT 'p', cp.sku, NULL, cp.price_cents, cp.msrp_cents
+        FROM catalog_prices cp WHERE cp.catalog_id = ${catalogId} AND cp.revision > ${applied.toString()}::bigint`)
+    ).rows as IndexChange[];
+    return { revision, changes, warehouses: await warehousesOf(tx, catalogId) };
+  });
+}
+
+/** The catalog's search version now (0 for a catalog without search rows yet). */
+export async function currentSearchVersion(db: Database, catalogId: string): Promise<number> {
+  const [row] = await queryRows<{ version: string | null }>(
+    db,
+    sql`SELECT version::text FROM catalog_search_totals WHERE catalog_id = ${catalogId}`,
+  );
+  return Number(row?.version ?? 0);
+}
