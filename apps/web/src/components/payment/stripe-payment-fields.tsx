@@ -8,9 +8,8 @@
  */
 import { useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { Fieldset, Text } from '@mantine/core';
-import { loadStripe } from '@stripe/stripe-js';
+import { loadStripe, type StripeError } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { StripeError } from '@stripe/stripe-js';
 import { cardFieldErrorOf } from './card-error';
 import type { PaymentError, PaymentFieldsHandle } from './payment-fields';
 
