@@ -23,7 +23,6 @@ const serverSrc = import.meta.dirname;
 const STANDING_EXCEPTIONS: Record<string, string> = {
   // Came with the merge of main (equipment, saved cards, the search index, invoice payments): to move next.
   'modules/equipment/reminders.ts': 'the inspection reminders (issue 33: into equipment/repository.ts)',
-  'modules/saved-cards/service.ts': 'the saved cards (issue 33: into saved-cards/repository.ts)',
   'seed/equipment.ts': 'the demo equipment',
   'bench/catalog-index-bench.ts': 'benchmark set-up',
   // Machinery on the connection rather than on a table.

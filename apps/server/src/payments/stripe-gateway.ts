@@ -98,9 +98,14 @@ function stripeCardVault(
         const pi = await call(() => stripe.paymentIntents.confirm(paymentIntentId, { payment_method: card.paymentMethodId }));
         return { status: pi.status as PaymentIntentStatus, error: null };
       } catch (error) {
-        if (error instanceof GatewayError && error.code !== 'payment_intent_unexpected_state' && error.code !== 'resource_missing') {
+        if (!(error instanceof GatewayError) || error.code === 'resource_missing') throw error;
+        if (error.code !== 'payment_intent_unexpected_state') {
           return { status: 'requires_payment_method', error: { code: error.code, message: error.message } };
         }
+        // Paid already with this card (a double click, or two requests at once): the same answer again.
+        const pi = await call(() => stripe.paymentIntents.retrieve(paymentIntentId));
+        const paidWith = typeof pi.payment_method === 'string' ? pi.payment_method : pi.payment_method?.id;
+        if (pi.status === 'succeeded' && paidWith === card.paymentMethodId) return { status: 'succeeded', error: null };
         throw error;
       }
     },

@@ -5,7 +5,8 @@
  * bracket keys, JSON answers, `{ error: { type, code, message } }` with Stripe's status codes).
  *
  * Besides the API it offers what a browser or a device would do at Stripe: `confirm` (Stripe.js
- * confirming the Payment Element) and `present_payment_method` (a card tapped on a reader).
+ * confirming the Payment Element), `POST /v1/payment_methods` (Stripe.js's createPaymentMethod from
+ * the Payment Element) and `present_payment_method` (a card tapped on a reader).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,20 @@ type Intent = {
   receipt_email: string | null;
   capture_method: 'automatic' | 'manual';
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
+  customer: string | null;
+  payment_method: string | null;
+  livemode: false;
+  created: number;
+};
+
+type Customer = { id: string; object: 'customer'; email: string | null; description: string | null; livemode: false; created: number };
+
+type PaymentMethod = {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: 'credit' };
+  customer: string | null;
   livemode: false;
   created: number;
 };
@@ -97,9 +112,38 @@ const TEST_PAYMENT_METHODS: Record<string, StripeErrorBody | null> = {
   },
 };
 
+/**
+ * Stripe's test card numbers as a payment method behaves with them: 4000 0000 0000 0002 is declined
+ * already when attached to a customer (Stripe checks the card then), 4000 0000 0000 0341 attaches but
+ * every charge of it is declined, 4000 0000 0000 9995 attaches and a charge has insufficient funds.
+ */
+const DECLINED: StripeErrorBody = {
+  type: 'card_error',
+  code: 'card_declined',
+  decline_code: 'generic_decline',
+  message: 'Your card was declined.',
+};
+const TEST_CARD_NUMBERS: Record<string, { onAttach?: StripeErrorBody; onCharge?: StripeErrorBody }> = {
+  '4000000000000002': { onAttach: DECLINED, onCharge: DECLINED },
+  '4000000000000341': { onCharge: DECLINED },
+  '4000000000009995': {
+    onCharge: {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
+  },
+};
+
+const brandOf = (number: string) =>
+  /^3[47]/.test(number) ? 'amex' : /^5[1-5]/.test(number) ? 'mastercard' : /^6/.test(number) ? 'discover' : 'visa';
+
 export type StripeStandIn = {
   url: string;
   intents: Map<string, Intent>;
+  customers: Map<string, Customer>;
+  paymentMethods: Map<string, PaymentMethod>;
   readers: Map<string, Reader>;
   /** Every request received, for assertions on what the SDK sent. */
   requests: { method: string; path: string; body: Record<string, unknown> }[];
@@ -111,6 +155,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, Intent>();
   const readers = new Map<string, Reader>();
   const requests: StripeStandIn['requests'] = [];
+  const vault = cardVault();
 
   const intent = (intentId: string) => {
     const found = intents.get(intentId);
@@ -176,6 +221,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         receipt_email: null,
         capture_method: body.capture_method === 'manual' ? 'manual' : 'automatic',
         last_payment_error: null,
+        customer: null,
+        payment_method: null,
         livemode: false,
         created: Math.floor(Date.now() / 1000),
       };
@@ -190,6 +237,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (body.allowed_payment_method_types) pi.payment_method_types = listOf(body.allowed_payment_method_types);
       if (body.receipt_email !== undefined) pi.receipt_email = String(body.receipt_email) || null;
       if (body.metadata) pi.metadata = { ...pi.metadata, ...(body.metadata as Record<string, string>) };
+      if (body.customer !== undefined) pi.customer = String(body.customer) ? vault.customer(String(body.customer)).id : null;
       return pi;
     }
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/(cancel|capture|confirm)$/.exec(path))) {
@@ -204,9 +252,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         pi.status = 'succeeded';
         return pi;
       }
-      // confirm: what Stripe.js does when the Payment Element is submitted.
+      // confirm: what Stripe.js does when the Payment Element is submitted, or the server with a saved card.
       if (!payable(pi)) throw unexpected(pi, 'confirm');
       const method = String(body.payment_method ?? '');
+      const made = vault.paymentMethods.get(method);
+      if (made) {
+        const error = vault.chargeError(made, pi.customer);
+        if (error) {
+          decline(pi, error);
+          throw new StandInError(402, error);
+        }
+        pay(pi);
+        pi.payment_method = made.id;
+        return pi;
+      }
       if (!(method in TEST_PAYMENT_METHODS)) {
         throw new StandInError(400, {
           type: 'invalid_request_error',
@@ -222,6 +281,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       pay(pi);
       return pi;
     }
+    const vaulted = vault.route(method, path, body);
+    if (vaulted) return vaulted;
     if ((m = /^\/v1\/terminal\/readers\/([^/]+)$/.exec(path)) && method === 'GET') return reader(m[1]!);
     if (method === 'POST' && (m = /^\/v1\/terminal\/readers\/([^/]+)\/(process_payment_intent|cancel_action)$/.exec(path))) {
       const r = reader(m[1]!);
@@ -327,6 +388,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    customers: vault.customers,
+    paymentMethods: vault.paymentMethods,
     readers,
     requests,
     addReader(readerId, options = {}) {
@@ -341,5 +404,132 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       });
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/**
+ * Customers and their cards as Stripe keeps them: a payment method made from the typed card (never
+ * keeping the number), attached to one customer, detached for good (Stripe does not let a detached
+ * payment method be attached or used again), and charged only for an intent of its customer.
+ */
+function cardVault() {
+  const customers = new Map<string, Customer>();
+  const paymentMethods = new Map<string, PaymentMethod>();
+  const outcomes = new Map<string, { onAttach?: StripeErrorBody; onCharge?: StripeErrorBody }>();
+  const detached = new Set<string>();
+  const created = () => Math.floor(Date.now() / 1000);
+
+  const missing = (kind: string, missingId: string, param?: string) =>
+    new StandInError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${missingId}'`, param });
+  const unexpectedState = (message: string) =>
+    new StandInError(400, { type: 'invalid_request_error', code: 'payment_method_unexpected_state', message });
+  const usedUp = (pm: PaymentMethod) =>
+    unexpectedState(
+      `This PaymentMethod (${pm.id}) was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`,
+    );
+
+  const customer = (customerId: string) => {
+    const found = customers.get(customerId);
+    if (!found) throw missing('customer', customerId, 'customer');
+    return found;
+  };
+  const paymentMethod = (pmId: string) => {
+    const found = paymentMethods.get(pmId);
+    if (!found) throw missing('PaymentMethod', pmId, 'payment_method');
+    return found;
+  };
+
+  function makePaymentMethod(body: Record<string, unknown>): PaymentMethod {
+    const card = (body.card ?? {}) as Record<string, unknown>;
+    const number = String(card.number ?? '').replace(/\D/g, '');
+    if (body.type !== 'card' || number.length < 12) {
+      throw new StandInError(402, {
+        type: 'card_error',
+        code: 'incorrect_number',
+        message: 'Your card number is incorrect.',
+        param: 'number',
+      });
+    }
+    const pm: PaymentMethod = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      card: {
+        brand: brandOf(number),
+        last4: number.slice(-4),
+        exp_month: Number(card.exp_month),
+        exp_year: Number(card.exp_year),
+        funding: 'credit',
+      },
+      customer: null,
+      livemode: false,
+      created: created(),
+    };
+    paymentMethods.set(pm.id, pm);
+    outcomes.set(pm.id, TEST_CARD_NUMBERS[number] ?? {});
+    return pm;
+  }
+
+  function attach(pm: PaymentMethod, customerId: string): PaymentMethod {
+    const owner = customer(customerId);
+    if (detached.has(pm.id)) throw usedUp(pm);
+    if (pm.customer && pm.customer !== owner.id) {
+      throw unexpectedState('The payment method you provided has already been attached to a customer.');
+    }
+    const declined = outcomes.get(pm.id)?.onAttach;
+    if (declined) throw new StandInError(402, declined);
+    pm.customer = owner.id;
+    return pm;
+  }
+
+  function detach(pm: PaymentMethod): PaymentMethod {
+    if (!pm.customer) {
+      throw unexpectedState('The payment method you provided is not attached to a customer so detachment is impossible.');
+    }
+    pm.customer = null;
+    detached.add(pm.id);
+    return pm;
+  }
+
+  return {
+    customers,
+    paymentMethods,
+    customer,
+    /** Why a charge of the payment method for an intent of that customer fails, or null. */
+    chargeError(pm: PaymentMethod, intentCustomer: string | null): StripeErrorBody | null {
+      if (detached.has(pm.id)) throw usedUp(pm);
+      if (pm.customer && pm.customer !== intentCustomer) {
+        throw new StandInError(400, {
+          type: 'invalid_request_error',
+          message: `The provided PaymentMethod belongs to a Customer (${pm.customer}), but the PaymentIntent's customer is ${intentCustomer ?? 'not set'}.`,
+          param: 'payment_method',
+        });
+      }
+      return outcomes.get(pm.id)?.onCharge ?? null;
+    },
+    /** The customer and payment method endpoints; undefined for any other request. */
+    route(method: string, path: string, body: Record<string, unknown>): unknown {
+      let m: RegExpExecArray | null;
+      if (method === 'POST' && path === '/v1/customers') {
+        const made: Customer = {
+          id: id('cus'),
+          object: 'customer',
+          email: body.email ? String(body.email) : null,
+          description: body.description ? String(body.description) : null,
+          livemode: false,
+          created: created(),
+        };
+        customers.set(made.id, made);
+        return made;
+      }
+      if (method === 'GET' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) return customer(m[1]!);
+      if (method === 'POST' && path === '/v1/payment_methods') return makePaymentMethod(body);
+      if (method === 'GET' && (m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path))) return paymentMethod(m[1]!);
+      if (method === 'POST' && (m = /^\/v1\/payment_methods\/([^/]+)\/(attach|detach)$/.exec(path))) {
+        const pm = paymentMethod(m[1]!);
+        return m[2] === 'attach' ? attach(pm, String(body.customer ?? '')) : detach(pm);
+      }
+      return undefined;
+    },
   };
 }

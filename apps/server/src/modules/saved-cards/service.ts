@@ -5,19 +5,28 @@
  * cards (another user's card answers 404). The portal keeps the provider's ids, the brand, the last
  * four digits and the expiry, never a card number.
  */
-import { and, eq } from 'drizzle-orm';
 import type { SavedCard } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { GatewayError, type PaymentGateway } from '../../payments/gateway.js';
 import type { Principal } from '../auth/index.js';
-import { paymentCustomers, savedCards } from './schema.js';
+import {
+  deleteOwnCard,
+  findCardByPaymentMethod,
+  findOwnCard,
+  findProviderCustomer,
+  insertCard,
+  insertProviderCustomer,
+  listCardsOf,
+  type CardOwner,
+  type SavedCardRow,
+} from './repository.js';
 
 export type SavedCardDeps = { db: Database; gateway: PaymentGateway };
 
 const NOT_FOUND = 'The saved card was not found.';
 
-const viewOf = (row: typeof savedCards.$inferSelect): SavedCard => ({
+const viewOf = (row: SavedCardRow): SavedCard => ({
   id: row.id,
   brand: row.brand,
   last4: row.last4,
@@ -25,30 +34,22 @@ const viewOf = (row: typeof savedCards.$inferSelect): SavedCard => ({
   expYear: row.expYear,
 });
 
-const ownCard = (principal: Principal, id: number) =>
-  and(eq(savedCards.id, id), eq(savedCards.userId, principal.user.id), eq(savedCards.organizationId, principal.organization.id));
+const ownerOf = (principal: Principal): CardOwner => ({ userId: principal.user.id, organizationId: principal.organization.id });
 
 export async function listSavedCards(db: Database, principal: Principal): Promise<{ cards: SavedCard[] }> {
-  const rows = await db
-    .select()
-    .from(savedCards)
-    .where(and(eq(savedCards.userId, principal.user.id), eq(savedCards.organizationId, principal.organization.id)))
-    .orderBy(savedCards.id);
-  return { cards: rows.map(viewOf) };
+  return { cards: (await listCardsOf(db, ownerOf(principal))).map(viewOf) };
 }
 
 /** The user's provider customer, made at the first card saved (one per user, even when two saves race). */
 async function customerOf(deps: SavedCardDeps, principal: Principal): Promise<string> {
-  const find = async () =>
-    (await deps.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, principal.user.id)).limit(1))[0]?.providerCustomerId;
-  const existing = await find();
+  const existing = await findProviderCustomer(deps.db, principal.user.id);
   if (existing) return existing;
   const created = await deps.gateway.createCustomer({
     email: principal.user.email,
     description: `Dealer portal user ${principal.user.id} (${principal.organization.name})`,
   });
-  await deps.db.insert(paymentCustomers).values({ userId: principal.user.id, providerCustomerId: created }).onConflictDoNothing();
-  return (await find())!;
+  await insertProviderCustomer(deps.db, principal.user.id, created);
+  return (await findProviderCustomer(deps.db, principal.user.id))!;
 }
 
 /** `POST /api/saved-cards`: the page's payment method kept by the provider for the user ('Save this card'). */
@@ -62,21 +63,15 @@ export async function saveCard(deps: SavedCardDeps, principal: Principal, paymen
     if (error.code === 'resource_missing') throw notFound('The card was not found.');
     throw new HttpError(422, [{ field: 'paymentMethodId', message: error.message }]);
   }
-  await deps.db
-    .insert(savedCards)
-    .values({ userId: principal.user.id, organizationId: principal.organization.id, providerCustomerId: customerId, ...card })
-    .onConflictDoNothing();
-  const [row] = await deps.db
-    .select()
-    .from(savedCards)
-    .where(and(eq(savedCards.paymentMethodId, paymentMethodId), eq(savedCards.userId, principal.user.id)));
+  await insertCard(deps.db, ownerOf(principal), customerId, card);
+  const row = await findCardByPaymentMethod(deps.db, principal.user.id, paymentMethodId);
   if (!row) throw notFound('The card was not found.');
   return viewOf(row);
 }
 
 /** `DELETE /api/saved-cards/{id}` ('Remove'): forgotten by the provider, then by the portal. */
 export async function removeCard(deps: SavedCardDeps, principal: Principal, id: number): Promise<void> {
-  const [row] = await deps.db.select().from(savedCards).where(ownCard(principal, id));
+  const row = await findOwnCard(deps.db, ownerOf(principal), id);
   if (!row) throw notFound(NOT_FOUND);
   try {
     await deps.gateway.detachPaymentMethod(row.paymentMethodId);
@@ -84,7 +79,7 @@ export async function removeCard(deps: SavedCardDeps, principal: Principal, id: 
     // Already forgotten by the provider: nothing left to remove there.
     if (!(error instanceof GatewayError)) throw error;
   }
-  await deps.db.delete(savedCards).where(ownCard(principal, id));
+  await deleteOwnCard(deps.db, ownerOf(principal), id);
 }
 
 /** What paying with one of the caller's own cards needs (404 for anyone else's card). */
@@ -93,7 +88,7 @@ export async function savedCardForPayment(
   principal: Principal,
   id: number,
 ): Promise<{ paymentMethodId: string; customerId: string }> {
-  const [row] = await db.select().from(savedCards).where(ownCard(principal, id));
+  const row = await findOwnCard(db, ownerOf(principal), id);
   if (!row) throw notFound(NOT_FOUND);
   return { paymentMethodId: row.paymentMethodId, customerId: row.providerCustomerId };
 }

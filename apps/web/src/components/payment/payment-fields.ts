@@ -10,9 +10,9 @@ export type PaymentFieldsHandle = {
   /** `returnUrl` is where a provider sends the dealer back after an extra step (the confirmation page). */
   confirm(options: { returnUrl: string; email: string }): Promise<PaymentConfirmation>;
   /**
-   * The typed card as the provider's payment method, without paying ('Save this card', issue 36);
-   * only where the form can make one (the simulated card form).
+   * The typed card as the provider's payment method, without paying ('Save this card', issue 36):
+   * the simulated card form's, or Stripe.js's createPaymentMethod from the Payment Element.
    */
-  createPaymentMethod?(): Promise<{ ok: true; paymentMethodId: string } | { ok: false; error: PaymentError }>;
+  createPaymentMethod(): Promise<{ ok: true; paymentMethodId: string } | { ok: false; error: PaymentError }>;
   focus(): void;
 };

@@ -26,7 +26,7 @@ export async function payCheckoutByCard(options: {
   const { confirmationNumber, fields } = options;
   try {
     if (options.savedCardId !== null) return outcomeOf(await payWithSavedCard(confirmationNumber, options.savedCardId));
-    if (options.saveTypedCard && fields?.createPaymentMethod) {
+    if (options.saveTypedCard && fields) {
       const made = await fields.createPaymentMethod();
       if (!made.ok) return made;
       const card = await saveCard(made.paymentMethodId);

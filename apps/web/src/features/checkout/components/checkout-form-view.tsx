@@ -309,7 +309,7 @@ export function CheckoutFormView({
                 }
               />
             ))}
-          {storesCards && !savedCardId && config.paymentGateway !== 'stripe' && (
+          {storesCards && !savedCardId && (
             <Checkbox label="Save this card" checked={saveTypedCard} onChange={(event) => setSaveTypedCard(event.currentTarget.checked)} />
           )}
 
