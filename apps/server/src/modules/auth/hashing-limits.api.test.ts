@@ -3,7 +3,7 @@
  * activation, invitation acceptance) is limited per client address across emails, and refused with
  * 429 before the hash runs; a full hashing pool answers 429 too (decision 015).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CHALLENGE_MESSAGES } from '@portal/domain';
 import type { Config } from '../../config.js';
@@ -12,6 +12,10 @@ import { createDevMailboxTransport } from '../mail/transport.js';
 import { deliverDueMail } from '../mail/worker.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test-support/test-app.js';
 import { HASHING_BUSY_MESSAGE, passwordHashingStats } from './password-hash.js';
+
+// Each test here runs dozens of real password hashes (32 MiB each, on purpose: the limits exist
+// because the hash is slow), so on a busy two-core machine a test can outlast the default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 import { LOGIN_MESSAGES } from './service.js';
 
 /** LOGIN_MAX_FAILURES in these tests: an address may fail 4 times as often, across emails. */

@@ -3,12 +3,16 @@
  * by a forged `X-Forwarded-For`, that a stranger cannot use to lock a real user out, and a login answer
  * that does not tell a pending invitee from an unknown email.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../config.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test-support/test-app.js';
 import { loginLimits } from './schema.js';
 import { pruneLoginLimits } from './repository.js';
 import { EMAIL_LIMIT_FACTOR, KNOWN_ADDRESS_DAYS, LOGIN_MESSAGES } from './service.js';
+
+// Each test here runs dozens of real password hashes (32 MiB each, on purpose: the limits exist
+// because the hash is slow), so on a busy two-core machine a test can outlast the default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 const LIMIT = 5;
 
