@@ -31,10 +31,8 @@ const STANDING_EXCEPTIONS: Record<string, string> = {
   'modules/account/invoice-pdf.ts': 'the invoice document’s reads (issue 33: into account/repository.ts)',
   'modules/catalog/indexed-search.ts': 'the in-process search index (issue 33: into a catalog repository)',
   'modules/catalog/search-index-store.ts': 'the search index’s store (issue 33: into a catalog repository)',
-  'modules/equipment/reminders.ts': 'the inspection reminders (issue 33: into equipment/repository.ts)',
   'modules/saved-cards/service.ts': 'the saved cards (issue 33: into saved-cards/repository.ts)',
   'payments/simulated-card-vault.ts': 'the simulated card vault keeps its cards in its own table',
-  'seed/equipment.ts': 'the demo equipment',
   'bench/catalog-index-bench.ts': 'benchmark set-up',
   // Machinery on the connection rather than on a table.
   'modules/auth/session-cache.ts': 'LISTEN on its own connection for principal_changes (decision 014)',
