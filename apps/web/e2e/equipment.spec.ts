@@ -106,13 +106,14 @@ for (const size of [
       // Parts Needed: found in the catalog by part of a SKU, chosen, its quantity set; another added and removed.
       const part = LIFTS_SKU.smallParcel;
       const partsBox = dialog.getByRole('textbox', { name: 'Parts Needed' });
-      await partsBox.fill(part.slice(0, 8).toLowerCase());
+      const searched = (q: string) => page.waitForResponse((r) => r.url().includes(`/api/warranty-claims/parts?q=${q}`) && r.ok());
+      await Promise.all([searched(part.slice(0, 8).toLowerCase()), partsBox.fill(part.slice(0, 8).toLowerCase())]);
       await dialog.getByRole('option', { name: new RegExp(part) }).click();
       const chosen = dialog.getByRole('table', { name: 'Parts chosen' });
       await expect(chosen.getByText(part, { exact: true })).toBeVisible();
       await expect(partsBox).toHaveValue('');
       await chosen.getByLabel(`Quantity of ${part}`).fill('2');
-      await partsBox.fill(part.slice(0, 6));
+      await Promise.all([searched(part.slice(0, 6)), partsBox.fill(part.slice(0, 6))]);
       const other = dialog.getByRole('option').filter({ hasNotText: part }).first();
       const otherSku = (await other.locator('p').first().textContent())!.trim();
       await other.click();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   ActionIcon,
   Combobox,
@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { CLAIM_MAX_PARTS, CLAIM_PART_MAX_QUANTITY, CLAIM_PART_SEARCH_MIN_CHARS } from '@portal/domain';
+import { CLAIM_MAX_PARTS, CLAIM_PART_MAX_QUANTITY, CLAIM_PART_SEARCH_MIN_CHARS, type ClaimPartOption } from '@portal/domain';
 import { useClaimPartSearch } from '../api/claim-parts';
 
 /** A part chosen for the claim: what the form shows and, without the description, what it sends. */
@@ -101,8 +101,12 @@ export function PartsField({ parts, onChange, error }: PartsFieldProps) {
   const options = asking ? (search.data ?? []) : [];
   const full = parts.length >= CLAIM_MAX_PARTS;
 
+  // Every option shown, by SKU: a click may land just as the next answer replaces the list.
+  const shown = useRef(new Map<string, ClaimPartOption>());
+  for (const option of options) shown.current.set(option.sku, option);
+
   const choose = (sku: string) => {
-    const option = options.find((o) => o.sku === sku);
+    const option = shown.current.get(sku);
     if (!option) return;
     const chosen = parts.find((p) => p.sku === sku);
     onChange(
