@@ -2,8 +2,8 @@
  * The monthly inspection reminder with several server processes (issue 37, decision 021): two real
  * server processes on one PostgreSQL database (a copy of the tests' seeded template), their clocks
  * set to the 1st of next month, both checking every 100 ms from the moment they are up; each
- * organization's reminder is claimed once and each of its mails reaches the SMTP server once, though
- * both processes' mail workers deliver from the outbox.
+ * organization's reminder is sent by one process only (by their logs) and each of its mails reaches
+ * the SMTP server once, though both processes' mail workers deliver from the outbox.
  *
  * PostgreSQL only: the embedded database (PGlite) can be opened by one process only, so two
  * processes cannot share it; without DATABASE_URL the test is skipped. The reminder's rules within
@@ -79,6 +79,14 @@ async function listeningPort(server: ServerProcess): Promise<number> {
   }
 }
 
+/** The organizations a process logged it sent reminders for (its JSON log lines 'inspection reminders sent'). */
+function remindersSentIn(output: string): number[] {
+  return output
+    .split('\n')
+    .filter((line) => line.includes('"inspection reminders sent"'))
+    .flatMap((line) => (JSON.parse(line) as { organizationIds: number[] }).organizationIds);
+}
+
 const count = async (statement: ReturnType<typeof sql>) => Number((await handle!.db.execute<{ n: number }>(statement)).rows[0]!.n);
 
 describe.skipIf(!adminUrl)('the monthly inspection reminder from two server processes (PostgreSQL only: set DATABASE_URL)', () => {
@@ -122,6 +130,10 @@ describe.skipIf(!adminUrl)('the monthly inspection reminder from two server proc
     expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
 
     expect(await count(sql`SELECT count(*)::int AS n FROM inspection_reminder_months WHERE month = ${month}`)).toBe(due);
+    // Each organization sent by one process: the claim decided, not the outbox's dedupe key.
+    const sentBy = servers.map((server) => remindersSentIn(server.output()));
+    expect(sentBy.flat().sort((a, b) => a - b)).toEqual([...new Set(sentBy.flat())].sort((a, b) => a - b));
+    expect(sentBy.flat()).toHaveLength(due);
     const outbox = await handle.db.execute<{ to_address: string; subject: string }>(
       sql`SELECT to_address, subject FROM mail_outbox WHERE dedupe_key LIKE ${`inspection-reminder:%:${month}:%`} ORDER BY id`,
     );

@@ -64,9 +64,16 @@ export async function sendMonthlyInspectionReminders(db: Database, now = new Dat
   return sent;
 }
 
-/** Checks every `intervalMs` (and once at start); stop() ends the timer. */
-export function startInspectionReminders(db: Database, intervalMs: number, onError: (error: unknown) => void): { stop: () => void } {
-  const run = () => void sendMonthlyInspectionReminders(db).catch(onError);
+/** Checks every `intervalMs` (and once at start); `on.sent` hears of the organizations this process sent for; stop() ends the timer. */
+export function startInspectionReminders(
+  db: Database,
+  intervalMs: number,
+  on: { sent: (organizationIds: number[]) => void; error: (error: unknown) => void },
+): { stop: () => void } {
+  const run = () =>
+    void sendMonthlyInspectionReminders(db)
+      .then((sent) => sent.length > 0 && on.sent(sent))
+      .catch(on.error);
   const first = setTimeout(run, 1000);
   const timer = setInterval(run, intervalMs);
   timer.unref();

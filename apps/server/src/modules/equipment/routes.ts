@@ -297,7 +297,10 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderChec
   if (reminderCheckMs > 0) {
     let reminders: { stop: () => void } | undefined;
     app.addHook('onReady', async () => {
-      reminders = startInspectionReminders(db, reminderCheckMs, (error) => app.log.error({ err: error }, 'inspection reminders failed'));
+      reminders = startInspectionReminders(db, reminderCheckMs, {
+        sent: (organizationIds) => app.log.info({ organizationIds }, 'inspection reminders sent'),
+        error: (error) => app.log.error({ err: error }, 'inspection reminders failed'),
+      });
     });
     app.addHook('onClose', async () => reminders?.stop());
   }
