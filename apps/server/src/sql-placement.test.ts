@@ -21,9 +21,6 @@ const serverSrc = import.meta.dirname;
  * moves into a repository; one that no longer holds any must leave the list.
  */
 const STANDING_EXCEPTIONS: Record<string, string> = {
-  // Came with the merge of main (equipment, saved cards, the search index, invoice payments): to move next.
-  'modules/equipment/reminders.ts': 'the inspection reminders (issue 33: into equipment/repository.ts)',
-  'seed/equipment.ts': 'the demo equipment',
   'bench/catalog-index-bench.ts': 'benchmark set-up',
   // Machinery on the connection rather than on a table.
   'modules/auth/session-cache.ts': 'LISTEN on its own connection for principal_changes (decision 014)',

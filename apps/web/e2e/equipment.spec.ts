@@ -4,8 +4,9 @@ import { integrationKey } from './integration-key';
 
 /**
  * Issue 37 (interface-contract "Equipment"): the equipment list and a unit's details, its install
- * date and location, an inspection recorded, a warranty claim filed with a photo, and its status
- * moved by the manufacturer's integration call, at 1280x800 and 390x844.
+ * date and location, an inspection recorded, a warranty claim filed with a photo and a part chosen
+ * from the catalog, and its status moved by the manufacturer's integration call, at 1280x800 and
+ * 390x844.
  */
 
 type Detail = { serialNumber: string; warrantyEnds: string | null; nextInspection: string | null };
@@ -102,14 +103,31 @@ for (const size of [
       const dialog = page.getByRole('dialog', { name: 'Start Warranty Claim' });
       await dialog.getByLabel('Problem Description').fill(`The lift drifts down under load (${size.name}).`);
       await dialog.getByLabel('Photos').setInputFiles({ name: 'drift.png', mimeType: 'image/png', buffer: PNG });
-      await dialog.getByLabel('Parts Needed').fill(`${LIFTS_SKU.smallParcel} 2`);
+      // Parts Needed: found in the catalog by part of a SKU, chosen, its quantity set; another added and removed.
+      const part = LIFTS_SKU.smallParcel;
+      const partsBox = dialog.getByRole('textbox', { name: 'Parts Needed' });
+      const searched = (q: string) => page.waitForResponse((r) => r.url().includes(`/api/warranty-claims/parts?q=${q}`) && r.ok());
+      await Promise.all([searched(part.slice(0, 8).toLowerCase()), partsBox.fill(part.slice(0, 8).toLowerCase())]);
+      await dialog.getByRole('option', { name: new RegExp(part) }).click();
+      const chosen = dialog.getByRole('table', { name: 'Parts chosen' });
+      await expect(chosen.getByText(part, { exact: true })).toBeVisible();
+      await expect(partsBox).toHaveValue('');
+      await chosen.getByLabel(`Quantity of ${part}`).fill('2');
+      await Promise.all([searched(part.slice(0, 6)), partsBox.fill(part.slice(0, 6))]);
+      const other = dialog.getByRole('option').filter({ hasNotText: part }).first();
+      const otherSku = (await other.locator('p').first().textContent())!.trim();
+      await other.click();
+      await expect(chosen.getByText(otherSku, { exact: true })).toBeVisible();
+      await chosen.getByRole('button', { name: `Remove ${otherSku}` }).click();
+      await expect(chosen.getByText(otherSku, { exact: true })).toBeHidden();
       await dialog.getByRole('button', { name: 'Submit Claim' }).click();
       await expect(page).toHaveURL(/\/warranty-claims\/\d+$/);
       const id = Number(new URL(page.url()).pathname.split('/').pop());
       await expect(page.getByRole('heading', { name: `Warranty Claim ${id}`, level: 1 })).toBeVisible();
       await expect(page.getByTestId('claim-status')).toHaveText('Submitted');
       await expect(page.getByRole('img', { name: 'drift.png' })).toBeVisible();
-      await expect(page.getByText(`2 × ${LIFTS_SKU.smallParcel}`)).toBeVisible();
+      await expect(page.getByText(`2 × ${part}`)).toBeVisible();
+      await expect(page.getByText(otherSku)).toBeHidden();
       await noSidewaysScroll(page);
 
       // The manufacturer approves it over the integration API.

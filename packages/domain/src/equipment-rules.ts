@@ -19,6 +19,12 @@ export const INSPECTION_DUE_WITHIN_DAYS = 30;
 /** A claim carries at most this many photos, each at most this many bytes (JPEG or PNG). */
 export const CLAIM_MAX_PHOTOS = 5;
 export const CLAIM_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** 'Parts Needed': at most this many products, each at most this many times. */
+export const CLAIM_MAX_PARTS = 20;
+export const CLAIM_PART_MAX_QUANTITY = 99;
+/** The parts search asks from this many characters typed, and answers at most this many products. */
+export const CLAIM_PART_SEARCH_MIN_CHARS = 2;
+export const CLAIM_PART_SEARCH_LIMIT = 10;
 
 /** The equipment list's page sizes (the order lists' sizes). */
 export const EQUIPMENT_PAGE_SIZES = [10, 25, 50, 100] as const;

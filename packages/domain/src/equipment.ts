@@ -5,7 +5,11 @@
  */
 import { z } from 'zod';
 import {
+  CLAIM_MAX_PARTS,
   CLAIM_MAX_PHOTOS,
+  CLAIM_PART_MAX_QUANTITY,
+  CLAIM_PART_SEARCH_LIMIT,
+  CLAIM_PART_SEARCH_MIN_CHARS,
   EQUIPMENT_DEFAULT_PAGE_SIZE,
   EQUIPMENT_PAGE_SIZES,
   normalizeSerialNumber,
@@ -145,8 +149,23 @@ export type RegisterEquipmentRequest = z.input<typeof registerEquipmentRequestSc
 
 export const claimPartSchema = z.object({
   sku: importSkuSchema,
-  quantity: z.number().int().min(1, { error: 'A part quantity is at least 1.' }).max(99, { error: 'A part quantity is at most 99.' }),
+  quantity: z
+    .number({ error: 'A part quantity is a whole number.' })
+    .int({ error: 'A part quantity is a whole number.' })
+    .min(1, { error: 'A part quantity is at least 1.' })
+    .max(CLAIM_PART_MAX_QUANTITY, { error: `A part quantity is at most ${CLAIM_PART_MAX_QUANTITY}.` }),
 });
+
+/** `GET /api/warranty-claims/parts`: 'Parts Needed' finds products of the dealer's catalogs by SKU or name. */
+export const claimPartSearchQuerySchema = z.object({
+  q: text('The search', 100).min(CLAIM_PART_SEARCH_MIN_CHARS, {
+    error: `Type at least ${CLAIM_PART_SEARCH_MIN_CHARS} characters of a SKU or name.`,
+  }),
+});
+export const claimPartOptionSchema = z.object({ sku: z.string(), description: z.string() });
+export type ClaimPartOption = z.infer<typeof claimPartOptionSchema>;
+export const claimPartSearchResponseSchema = z.object({ parts: z.array(claimPartOptionSchema).max(CLAIM_PART_SEARCH_LIMIT) });
+export type ClaimPartSearchResponse = z.infer<typeof claimPartSearchResponseSchema>;
 
 /** A photo as the claim form sends it: its file name and its bytes in base64 (checked by content, not by name). */
 export const claimPhotoUploadSchema = z.object({
@@ -162,7 +181,18 @@ export const warrantyClaimRequestSchema = z.object({
     .array(claimPhotoUploadSchema)
     .max(CLAIM_MAX_PHOTOS, { error: `A claim takes at most ${CLAIM_MAX_PHOTOS} photos.` })
     .default([]),
-  parts: z.array(claimPartSchema).max(20, { error: 'A claim lists at most 20 parts.' }).default([]),
+  parts: z
+    .array(claimPartSchema)
+    .max(CLAIM_MAX_PARTS, { error: `A claim lists at most ${CLAIM_MAX_PARTS} parts.` })
+    .superRefine((parts, ctx) => {
+      const seen = new Set<string>();
+      for (const [index, part] of parts.entries()) {
+        if (seen.has(part.sku))
+          ctx.addIssue({ code: 'custom', path: [index, 'sku'], message: `${part.sku} is listed twice; give one quantity.` });
+        seen.add(part.sku);
+      }
+    })
+    .default([]),
 });
 export type WarrantyClaimRequest = z.input<typeof warrantyClaimRequestSchema>;
 

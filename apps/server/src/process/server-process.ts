@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../config.js';
 
 export type ServerProcess = {
@@ -13,10 +14,18 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-export function spawnServer(env: Record<string, string>, args: string[] = [], options: { script?: string } = {}): ServerProcess {
+/** `preload`: modules node imports before the server's own (a test's stand-in clock), after tsx when it runs main.ts. */
+export function spawnServer(
+  env: Record<string, string>,
+  args: string[] = [],
+  options: { script?: string; preload?: string[] } = {},
+): ServerProcess {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'PORTAL_MODE', 'NODE_ENV', 'SMTP_URL', 'PUBLIC_URL', 'INIT_CWD']) delete base[name];
-  const command = options.script ? [options.script] : ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')];
+  const preload = (options.preload ?? []).flatMap((file) => ['--import', pathToFileURL(file).href]);
+  const command = options.script
+    ? [...preload, options.script]
+    : ['--import', 'tsx', ...preload, path.join(REPO_ROOT, 'apps/server/src/main.ts')];
   const child = spawn(process.execPath, [...command, ...args], {
     env: { ...base, HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_WORKER_INTERVAL_MS: '0', ...env },
     cwd: REPO_ROOT,

@@ -277,6 +277,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     otherOrganization: [404],
   },
   'GET /api/warranty-claims': { access: { roles: ['orderHistory'] } },
+  'GET /api/warranty-claims/parts': { access: { roles: ['orderHistory'] }, sample: () => ({ url: '/api/warranty-claims/parts?q=lift' }) },
   'POST /api/warranty-claims': {
     access: { roles: ['orderHistory'] },
     sample: () => ({ body: { serialNumber: 'SUM-4P-0002', problemDescription: 'The lift drifts down.', photos: [], parts: [] } }),

@@ -615,6 +615,22 @@ describe('the large set, scaled down', () => {
     expect(featured.status_code).toBe(55);
   });
 
+  it('gives every shipped unit of a serialized product a serial, in the register too', async () => {
+    const counts = await one<{ shipped: number; units: number; registered: number; foreign: number }>(
+      sql`SELECT (SELECT coalesce(sum(sl.quantity_shipped), 0)::int FROM shipments s
+                  JOIN shipment_lines sl ON sl.shipment_id = s.id JOIN products p ON p.sku = sl.sku AND p.kind <> 'accessory'
+                  WHERE s.shipped_date IS NOT NULL) AS shipped,
+                 (SELECT count(*)::int FROM equipment) AS units,
+                 (SELECT count(*)::int FROM serial_register r JOIN equipment e USING (serial_number)
+                  WHERE r.organization_id = e.organization_id) AS registered,
+                 (SELECT count(*)::int FROM equipment e JOIN orders o ON o.id = e.order_id
+                  WHERE o.organization_id <> e.organization_id OR o.branch_id <> e.branch_id) AS foreign`,
+      large,
+    );
+    expect(counts.shipped).toBeGreaterThan(0);
+    expect(counts).toEqual({ shipped: counts.shipped, units: counts.shipped, registered: counts.shipped, foreign: 0 });
+  });
+
   it('rebuilds every index it dropped for the bulk load', async () => {
     const indexes = sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`;
     expect(await rows(indexes, large)).toEqual(await rows(indexes));

@@ -18,7 +18,7 @@ export { ownPricesOf } from './own-prices.js';
 export { catalogRoutes } from './routes.js';
 export { catalogs, priceLists, type products, warehouses } from './schema.js';
 export * as catalogTables from './schema.js';
-export { catalogExportBatch, findProductsBySkus, skusInCallerCatalogs } from './service.js';
+export { catalogExportBatch, findProductsBySkus, findProductsInCallerCatalogs, skusInCallerCatalogs } from './service.js';
 export { readCatalogSynonyms, replaceCatalogSynonyms } from './synonyms.js';
 /** The in-process search index's pieces, for the benchmark that times it alone (bench/catalog-index-bench.ts). */
 export * as catalogSearchIndexBench from './search-index-bench-entry.js';

@@ -219,6 +219,31 @@ export function listedSkusSql(caller: Omit<CatalogCaller, 'catalogId'>, skus: st
        OR EXISTS (SELECT 1 FROM user_catalogs uc WHERE uc.user_id = ${caller.userId} AND uc.catalog_id = cp.catalog_id)`;
 }
 
+/** `text` as a LIKE pattern that matches it literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Products of any catalog the caller may see (listedSkusSql's rule) whose SKU or name holds
+ * `text`: the exact SKU first, then SKUs that start with it, then the others, in SKU order. The
+ * trigram indexes of 0001_search.sql serve the matching.
+ */
+export function callerCatalogProductsMatchingSql(caller: Omit<CatalogCaller, 'catalogId'>, text: string, limit: number): SQL {
+  const literal = likeLiteral(text);
+  const anywhere = `%${literal}%`;
+  return sql`
+    SELECT p.sku, p.label
+    FROM products p
+    WHERE (p.sku ILIKE ${anywhere} OR p.label ILIKE ${anywhere})
+      AND EXISTS (
+        SELECT 1 FROM catalog_products cp
+        JOIN organization_catalogs oc ON oc.catalog_id = cp.catalog_id AND oc.organization_id = ${caller.organizationId}
+        WHERE cp.sku = p.sku
+          AND (${caller.useOrganizationCatalogs}::boolean
+               OR EXISTS (SELECT 1 FROM user_catalogs uc WHERE uc.user_id = ${caller.userId} AND uc.catalog_id = cp.catalog_id)))
+    ORDER BY lower(p.sku) = lower(${text}) DESC, p.sku ILIKE ${`${literal}%`} DESC, p.sku
+    LIMIT ${limit}`;
+}
+
 /** SKUs and, for each, the row revision whose texts the caller holds (null: none), numbered in order. */
 function skusWithRevisions(skus: string[], heldRevisions: (string | null)[]): SQL {
   if (heldRevisions.length !== skus.length) throw new Error('one held revision (or null) per SKU');

@@ -22,6 +22,7 @@ import { catalogCallerOf, pricingContextFor, requireBranch, type PricingContext 
 import { exportLine } from './export.js';
 import { keywordPlan, searchWords } from './keywords.js';
 import {
+  callerCatalogProductsMatchingSql,
   catalogExportSql,
   isBrowsing,
   listedSkusSql,
@@ -88,6 +89,23 @@ export async function skusInCallerCatalogs(db: Database, principal: Principal, s
   const { organizationId, userId, useOrganizationCatalogs } = catalogCallerOf(principal, '');
   const rows = await queryRows<{ sku: string }>(db, listedSkusSql({ organizationId, userId, useOrganizationCatalogs }, unique));
   return new Set(rows.map((row) => row.sku));
+}
+
+/**
+ * At most `limit` products of the caller's catalogs (any of them) whose SKU or name holds `text`, as
+ * SKU and name: a picker of products where prices do not matter (the parts of a warranty claim).
+ */
+export async function findProductsInCallerCatalogs(
+  db: Database,
+  principal: Principal,
+  text: string,
+  limit: number,
+): Promise<{ sku: string; label: string }[]> {
+  const { organizationId, userId, useOrganizationCatalogs } = catalogCallerOf(principal, '');
+  return queryRows<{ sku: string; label: string }>(
+    db,
+    callerCatalogProductsMatchingSql({ organizationId, userId, useOrganizationCatalogs }, text, limit),
+  );
 }
 
 export async function findProduct(db: Database, principal: Principal, input: ProductQuery): Promise<Product> {

@@ -7,10 +7,19 @@
  * is a history line and a mail to the claim's author, enqueued in the same transaction; an approved
  * claim with parts becomes a no-charge order (status Pending, so it shows in Open Orders).
  */
-import { formatDate, ORDER_STATUS, type WarrantyClaim, type WarrantyClaimStatus, type WarrantyClaimSummary } from '@portal/domain';
+import {
+  CLAIM_PART_SEARCH_LIMIT,
+  formatDate,
+  ORDER_STATUS,
+  type ClaimPartSearchResponse,
+  type WarrantyClaim,
+  type WarrantyClaimStatus,
+  type WarrantyClaimSummary,
+} from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/index.js';
+import { findProductsInCallerCatalogs, skusInCallerCatalogs } from '../catalog/index.js';
 import { enqueueMail } from '../mail/index.js';
 import { enqueueOrderConfirmation, findDocumentNumberByConfirmationNumber, insertOrderLines, insertPlacedOrder } from '../orders/index.js';
 import { emitEvent } from '../webhooks/index.js';
@@ -72,6 +81,26 @@ function checkedPhotos(photos: { fileName: string; data: string }[]) {
   });
 }
 
+/**
+ * The parts named by SKU, each one a product of a catalog the caller may see (400 at the first
+ * other, the same words for a product of another organization's catalog as for no product), with
+ * its name as the claim keeps it.
+ */
+async function catalogParts(db: Database, principal: Principal, requested: { sku: string; quantity: number }[]) {
+  const skus = requested.map((p) => p.sku);
+  const listed = await skusInCallerCatalogs(db, principal, skus);
+  const unlisted = requested.findIndex((part) => !listed.has(part.sku));
+  if (unlisted >= 0) throw badRequest(`parts.${unlisted}.sku`, `${requested[unlisted]!.sku} is not a product of your catalog.`);
+  const labels = await productLabels(db, skus);
+  return requested.map((part) => ({ sku: part.sku, description: labels.get(part.sku) ?? '', quantity: part.quantity }));
+}
+
+/** 'Parts Needed' as the dealer types: products of their catalogs whose SKU or name holds the text. */
+export async function searchClaimParts(db: Database, principal: Principal, text: string): Promise<ClaimPartSearchResponse> {
+  const found = await findProductsInCallerCatalogs(db, principal, text, CLAIM_PART_SEARCH_LIMIT);
+  return { parts: found.map((p) => ({ sku: p.sku, description: p.label })) };
+}
+
 export async function createClaim(
   db: Database,
   principal: Principal,
@@ -86,12 +115,7 @@ export async function createClaim(
   const unit = await findEquipment(db, equipmentScope(principal), request.serialNumber, todayUtc(now));
   if (!unit) throw notFound(`No equipment with serial number ${request.serialNumber} was found.`);
   const photos = checkedPhotos(request.photos);
-  const labels = await productLabels(db, [...new Set(request.parts.map((p) => p.sku))]);
-  const parts = request.parts.map((part, index) => {
-    const description = labels.get(part.sku);
-    if (description === undefined) throw badRequest(`parts.${index}.sku`, `No product has the SKU ${part.sku}.`);
-    return { sku: part.sku, description, quantity: part.quantity };
-  });
+  const parts = await catalogParts(db, principal, request.parts);
   const id = await db.transaction(async (tx) => {
     const claimId = await insertClaim(tx, {
       organizationId: principal.organization.id,

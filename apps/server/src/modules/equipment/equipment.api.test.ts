@@ -2,7 +2,7 @@
  * Issue 37 through the API, on the demo seed (embedded database, or PostgreSQL with DATABASE_URL):
  * serials from a shipment, the register import (with the command line's `import serials`),
  * Register Equipment, warranty end and next inspection at their edges, the claim lifecycle with its
- * photo checks, scoping, and the monthly reminder claimed once by two callers at the same moment.
+ * photo checks, the parts from the catalog, scoping, and the monthly reminder's once a month.
  */
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import {
   type OrderSummary,
   type WarrantyClaim,
 } from '@portal/domain';
-import { openDatabase, type Queryable } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runPortal } from '../../test-support/portal-cli.js';
 import { createApiKey } from '../integration/api-keys.js';
@@ -383,9 +383,59 @@ describe('warranty claims', () => {
     const photo = { fileName: 'a.jpg', data: SAMPLE_JPEG.toString('base64') };
     const six = await claim({ ...base, photos: Array.from({ length: 6 }, () => photo) });
     expect(six.statusCode).toBe(400);
-    const part = await claim({ ...base, parts: [{ sku: 'NO-SUCH-PART', quantity: 1 }] });
-    expect(part.json().messages[0]).toEqual({ field: 'parts.0.sku', message: 'No product has the SKU NO-SUCH-PART.' });
+    const part = await claim({
+      ...base,
+      parts: [
+        { sku: partSku, quantity: 1 },
+        { sku: 'NO-SUCH-PART', quantity: 1 },
+      ],
+    });
+    expect(part.statusCode).toBe(400);
+    expect(part.json().messages).toEqual([{ field: 'parts.1.sku', message: 'NO-SUCH-PART is not a product of your catalog.' }]);
+    const twice = await claim({
+      ...base,
+      parts: [
+        { sku: partSku, quantity: 1 },
+        { sku: partSku, quantity: 2 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().messages).toEqual([{ field: 'parts.1.sku', message: `${partSku} is listed twice; give one quantity.` }]);
+    const none = await claim({ ...base, parts: [{ sku: partSku, quantity: 0 }] });
+    expect(none.json().messages).toEqual([{ field: 'parts.0.quantity', message: 'A part quantity is at least 1.' }]);
     expect(await claimCount()).toBe(before);
+  });
+
+  it("finds parts in the user's catalogs by SKU or name, and refuses a part of a catalog the organization lacks", async () => {
+    const search = async (user: keyof typeof tokens, q: string) => {
+      const response = await get(user, `/api/warranty-claims/parts?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { parts: { sku: string; description: string }[] }).parts;
+    };
+    const { label } = await one<{ label: string }>(sql`SELECT label FROM products WHERE sku = ${partSku}`);
+    const bySku = await search('admin', partSku.toLowerCase());
+    expect(bySku[0]).toEqual({ sku: partSku, description: label });
+    const word = label.split(/\s+/).find((w) => w.length >= 4)!;
+    const byName = await search('admin', word);
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.length).toBeLessThanOrEqual(10);
+    expect(byName.every((p) => p.description.toLowerCase().includes(word.toLowerCase()) || p.sku.includes(word))).toBe(true);
+    expect(await search('admin', '%_%')).toEqual([]);
+    expect((await get('admin', '/api/warranty-claims/parts?q=x')).statusCode).toBe(400);
+
+    // A product only catalogs of other organizations list: not found, and refused on a claim.
+    const foreign = await one<{ sku: string } | undefined>(sql`
+      SELECT min(cp.sku) AS sku FROM catalog_products cp
+      WHERE NOT EXISTS (SELECT 1 FROM catalog_products mine JOIN organization_catalogs oc ON oc.catalog_id = mine.catalog_id
+                        WHERE mine.sku = cp.sku AND oc.organization_id = 2)`);
+    expect(foreign?.sku).toBeTruthy();
+    expect(await search('owner', foreign!.sku)).toEqual([]);
+    const refused = await claim(
+      { serialNumber: 'VGE-TC-0001', problemDescription: 'Bead breaker weak.', parts: [{ sku: foreign!.sku, quantity: 1 }] },
+      'owner',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().messages).toEqual([{ field: 'parts.0.sku', message: `${foreign!.sku} is not a product of your catalog.` }]);
   });
 
   it('marks a claim filed out of warranty; another organization unit answers 404', async () => {
@@ -443,6 +493,13 @@ describe('warranty claims', () => {
     const order = (open.json() as OrderSummary[]).find((o) => o.documentNumber === documentNumber);
     expect(order).toMatchObject({ statusCode: 10, orderAmount: 0 });
     expect(((await get('buyer', `/api/warranty-claims/${filed.id}`)).json() as WarrantyClaim).documentNumber).toBe(documentNumber);
+    // Its lines are the claim's parts, at no charge.
+    const lines = await rows<{ sku: string; quantity_ordered: number; price_cents: number }>(
+      t.db,
+      sql`SELECT l.sku, l.quantity_ordered, l.price_cents FROM order_lines l JOIN orders o ON o.id = l.order_id
+          WHERE o.document_number = ${documentNumber} ORDER BY l.line_number`,
+    );
+    expect(lines.map((l) => [l.sku, Number(l.quantity_ordered), Number(l.price_cents)])).toEqual([[partSku, 1, 0]]);
   });
 
   it('lists the claims of the user branches only', async () => {
@@ -474,44 +531,21 @@ describe('scoping', () => {
 });
 
 describe('the monthly inspection reminder', () => {
-  it('is sent once per organization and month when two processes check at the same moment', async () => {
+  // Two server processes checking at once on one database: process/inspection-reminder-processes.test.ts.
+  it('is sent once per organization and month, on the first days of a month only', async () => {
     const firstOfMonth = new Date(`${addMonths(today.slice(0, 8) + '01', 1)}T06:00:00Z`);
-    // A second process: its own connection pool on PostgreSQL; the same single connection on the embedded database.
-    const url = process.env.DATABASE_URL;
-    const other = url
-      ? await openDatabase({ kind: 'postgres', url: currentDatabaseUrl(url, await databaseName()), poolSize: 2 })
-      : undefined;
-    try {
-      const [a, b] = await Promise.all([
-        sendMonthlyInspectionReminders(t.db, firstOfMonth),
-        sendMonthlyInspectionReminders(other?.db ?? t.db, firstOfMonth),
-      ]);
-      expect([...a, ...b].sort()).toEqual([...new Set([...a, ...b])].sort());
-      expect([...a, ...b]).toContain(1);
-      const month = firstOfMonth.toISOString().slice(0, 7);
-      const mails = await rows<{ to_address: string; text_body: string }>(
-        t.db,
-        sql`SELECT to_address, text_body FROM mail_outbox WHERE dedupe_key LIKE ${`inspection-reminder:1:${month}:%`}`,
-      );
-      // Organization 1's users with manageUsers: the admin (inherited roles) only.
-      expect(mails.map((m) => m.to_address)).toEqual(['admin@summitlift.example.com']);
-      expect(mails[0]!.text_body).toContain('SUM-2P-0001');
-      // Later the same month, or from another process, nothing more; mid-month nothing at all.
-      expect(await sendMonthlyInspectionReminders(t.db, new Date(firstOfMonth.getTime() + 86_400_000))).toEqual([]);
-      expect(await sendMonthlyInspectionReminders(t.db, new Date(`${month}-15T06:00:00Z`))).toEqual([]);
-    } finally {
-      await other?.close();
-    }
+    const month = firstOfMonth.toISOString().slice(0, 7);
+    expect(await sendMonthlyInspectionReminders(t.db, new Date(`${month}-04T06:00:00Z`))).toEqual([]);
+    expect(await sendMonthlyInspectionReminders(t.db, firstOfMonth)).toContain(1);
+    const mails = await rows<{ to_address: string; text_body: string }>(
+      t.db,
+      sql`SELECT to_address, text_body FROM mail_outbox WHERE dedupe_key LIKE ${`inspection-reminder:1:${month}:%`}`,
+    );
+    // Organization 1's users with manageUsers: the admin (inherited roles) only.
+    expect(mails.map((m) => m.to_address)).toEqual(['admin@summitlift.example.com']);
+    expect(mails[0]!.text_body).toContain('SUM-2P-0001');
+    // Again the same day or later the same month, nothing more.
+    expect(await sendMonthlyInspectionReminders(t.db, firstOfMonth)).toEqual([]);
+    expect(await sendMonthlyInspectionReminders(t.db, new Date(firstOfMonth.getTime() + 86_400_000))).toEqual([]);
   });
 });
-
-async function databaseName(): Promise<string> {
-  const [row] = await rows<{ name: string }>(t.db, sql`SELECT current_database() AS name`);
-  return row!.name;
-}
-
-function currentDatabaseUrl(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}

@@ -5,6 +5,7 @@
  */
 export { equipmentRoutes } from './routes.js';
 export { sendMonthlyInspectionReminders } from './reminders.js';
+export { firstSkuOfKinds, insertDemoClaim, insertDemoUnit, insertRegisterEntry, insertUnitsFromShipments } from './demo-repository.js';
 export { serialRowsOf } from './serial-file.js';
 export { equipment, equipmentInspections, serialRegister, warrantyClaims } from './schema.js';
 export { importSerials, listEquipment, recordShippedSerials, type ShippedSerials } from './service.js';

@@ -7,7 +7,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CLAIM_MAX_PHOTOS,
+  CLAIM_PART_SEARCH_LIMIT,
+  CLAIM_PART_SEARCH_MIN_CHARS,
   claimOrderResponseSchema,
+  claimPartSearchQuerySchema,
+  claimPartSearchResponseSchema,
   claimStatusRequestSchema,
   claimStatusResponseSchema,
   equipmentDetailSchema,
@@ -33,7 +37,15 @@ import {
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../auth/index.js';
 import { ImportFileError, ImportRejectedError, toHttpError, IMPORT_BODY_LIMIT } from '../imports/index.js';
-import { claimDetail, claimPhoto, createClaim, listClaims, placeNoChargeOrder, setClaimStatusByManufacturer } from './claims-service.js';
+import {
+  claimDetail,
+  claimPhoto,
+  createClaim,
+  listClaims,
+  placeNoChargeOrder,
+  searchClaimParts,
+  setClaimStatusByManufacturer,
+} from './claims-service.js';
 import { equipmentCsv, EQUIPMENT_EXPORT_FILE_NAME } from './export.js';
 import { startInspectionReminders } from './reminders.js';
 import { serialRowsOf } from './serial-file.js';
@@ -127,6 +139,18 @@ const claimRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db })
     handler: (request) => listClaims(db, principalOf(request)),
   });
 
+  app.get('/api/warranty-claims/parts', {
+    config: { access: orderHistory },
+    schema: {
+      tags: ['equipment'],
+      summary: "'Parts Needed': products of the user's catalogs whose SKU or name holds the text",
+      description: `q: at least ${CLAIM_PART_SEARCH_MIN_CHARS} characters. At most ${CLAIM_PART_SEARCH_LIMIT} products, the exact SKU first, then SKUs starting with q; \`{ sku, description }\` as a claim's parts take them.`,
+      querystring: claimPartSearchQuerySchema,
+      response: { 200: claimPartSearchResponseSchema, 400: errorBodySchema },
+    },
+    handler: (request) => searchClaimParts(db, principalOf(request), request.query.q),
+  });
+
   app.post('/api/warranty-claims', {
     config: { access: orderHistory },
     bodyLimit: CLAIM_BODY_LIMIT,
@@ -134,7 +158,7 @@ const claimRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db })
       tags: ['equipment'],
       summary: "'Submit Claim': a warranty claim for one of the user's units",
       description:
-        'Photos: up to 5, each `{ fileName, data }` with the bytes in base64, a JPEG or PNG of at most 10 MB (checked by content; metadata removed). Parts: `{ sku, quantity }` from the catalog. A unit out of warranty may still file; the claim says so. Sends the `warranty_claim.submitted` event.',
+        'Photos: up to 5, each `{ fileName, data }` with the bytes in base64, a JPEG or PNG of at most 10 MB (checked by content; metadata removed). Parts: `{ sku, quantity }`, each SKU once and a product of one of the user’s catalogs (400 otherwise). A unit out of warranty may still file; the claim says so. Sends the `warranty_claim.submitted` event.',
       body: warrantyClaimRequestSchema,
       response: { 200: warrantyClaimSchema, 400: errorBodySchema, 404: errorBodySchema },
     },
@@ -273,7 +297,10 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Database; reminderChec
   if (reminderCheckMs > 0) {
     let reminders: { stop: () => void } | undefined;
     app.addHook('onReady', async () => {
-      reminders = startInspectionReminders(db, reminderCheckMs, (error) => app.log.error({ err: error }, 'inspection reminders failed'));
+      reminders = startInspectionReminders(db, reminderCheckMs, {
+        sent: (organizationIds) => app.log.info({ organizationIds }, 'inspection reminders sent'),
+        error: (error) => app.log.error({ err: error }, 'inspection reminders failed'),
+      });
     });
     app.addHook('onClose', async () => reminders?.stop());
   }

@@ -5,20 +5,7 @@ import { CLAIM_MAX_PHOTOS, CLAIM_PHOTO_MAX_BYTES, formatDate, type EquipmentDeta
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { fileToBase64, submitClaim } from '../api/claims';
-
-/** 'Parts Needed': one part per line, its SKU and, after a space, how many (1 when left out). */
-export function partsOf(text: string): { parts: { sku: string; quantity: number }[]; bad: string | null } {
-  const parts: { sku: string; quantity: number }[] = [];
-  for (const [index, raw] of text.split('\n').entries()) {
-    const line = raw.trim();
-    if (!line) continue;
-    const [sku, quantity = '1', ...rest] = line.split(/[\s,]+/);
-    if (!sku || rest.length > 0 || !/^\d{1,2}$/.test(quantity) || Number(quantity) < 1)
-      return { parts, bad: `Line ${index + 1} of Parts Needed is not a SKU and a quantity.` };
-    parts.push({ sku, quantity: Number(quantity) });
-  }
-  return { parts, bad: null };
-}
+import { PartsField, type ChosenPart } from './parts-field';
 
 /** 'Photos': a native file input with its label, the limits and the count chosen. */
 function PhotosField({
@@ -77,7 +64,7 @@ export function ClaimDialog({ unit, onClose }: { unit: EquipmentDetail; onClose:
   const photosId = useId();
   const [problem, setProblem] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [partsText, setPartsText] = useState('');
+  const [parts, setParts] = useState<ChosenPart[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
@@ -91,16 +78,19 @@ export function ClaimDialog({ unit, onClose }: { unit: EquipmentDetail; onClose:
   };
 
   const submit = async () => {
-    const { parts, bad } = partsOf(partsText);
     const found: Record<string, string> = {};
     if (!problem.trim()) found.problemDescription = 'The problem description is required.';
-    if (bad) found.parts = bad;
     if (files.length > CLAIM_MAX_PHOTOS) found.photos = `Choose at most ${CLAIM_MAX_PHOTOS} photos.`;
     if (Object.keys(found).length > 0) return setErrors(found);
     setSaving(true);
     try {
       const photos = await Promise.all(files.map(async (file) => ({ fileName: file.name, data: await fileToBase64(file) })));
-      const claim = await submitClaim({ serialNumber: unit.serialNumber, problemDescription: problem.trim(), photos, parts });
+      const claim = await submitClaim({
+        serialNumber: unit.serialNumber,
+        problemDescription: problem.trim(),
+        photos,
+        parts: parts.map(({ sku, quantity }) => ({ sku, quantity })),
+      });
       notify.success(`Warranty claim ${claim.id} is submitted.`);
       onClose();
       navigate(`/warranty-claims/${claim.id}`);
@@ -131,15 +121,7 @@ export function ClaimDialog({ unit, onClose }: { unit: EquipmentDetail; onClose:
           data-autofocus
         />
         <PhotosField id={photosId} count={files.length} error={errors.photos} onPick={pickFiles} />
-        <Textarea
-          label="Parts Needed"
-          description="One part per line: its SKU and how many, e.g. ACC-123 2"
-          autosize
-          minRows={2}
-          value={partsText}
-          onChange={(e) => setPartsText(e.currentTarget.value)}
-          error={errors.parts}
-        />
+        <PartsField parts={parts} onChange={setParts} error={errors.parts} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
