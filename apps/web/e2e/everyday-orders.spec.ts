@@ -114,6 +114,11 @@ for (const size of SIZES) {
       );
       const results = breadcrumb(page).getByRole('link', { name: 'Search Results', exact: true });
       await expect(results).toHaveAttribute('href', `${resultsUrl.pathname}${resultsUrl.search}`);
+      // The whole trail is on screen at both sizes, every crumb shortened rather than cut off at the
+      // header's edge (a cut-off crumb showed 36% of itself; the text's descender area may be clipped).
+      for (const crumb of await breadcrumb(page).locator('.mantine-Breadcrumbs-breadcrumb').all()) {
+        await expect(crumb).toBeInViewport({ ratio: 0.9 });
+      }
       await expectNoSideScroll(page);
       await shot(page, 'order-details-breadcrumb');
       await results.click();
