@@ -205,7 +205,7 @@ async function sampleValues(settings: BenchSettings): Promise<{ samples: Samples
     }
     const count = await capture.db.execute(sql`SELECT count(*)::int AS n FROM orders`);
     const rows = await capture.db.execute(sql`
-      SELECT purchase_order_number AS po, ship_to_email AS email, ship_to_phone AS phone, ship_to_postal_code AS zip
+      SELECT o.purchase_order_number AS po, o.ship_to_email AS email, o.ship_to_phone AS phone, o.ship_to_postal_code AS zip
       FROM orders o JOIN branches b ON b.id = o.branch_id
       WHERE o.organization_id = 1 AND b.branch_number IN (101, 102, 103) AND o.purchase_order_number <> ''
       ORDER BY md5(o.document_number::text) LIMIT ${SAMPLES}`);
