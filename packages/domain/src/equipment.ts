@@ -4,20 +4,11 @@
  * equipment-rules.ts.
  */
 import { z } from 'zod';
-import {
-  CLAIM_MAX_PARTS,
-  CLAIM_MAX_PHOTOS,
-  CLAIM_PART_MAX_QUANTITY,
-  CLAIM_PART_SEARCH_LIMIT,
-  CLAIM_PART_SEARCH_MIN_CHARS,
-  EQUIPMENT_DEFAULT_PAGE_SIZE,
-  EQUIPMENT_PAGE_SIZES,
-  normalizeSerialNumber,
-  SERIAL_NUMBER_PATTERN,
-  WARRANTY_CLAIM_STATUSES,
-} from './equipment-rules.js';
+import { CLAIM_MAX_PARTS, CLAIM_MAX_PHOTOS, CLAIM_PART_MAX_QUANTITY, CLAIM_PART_SEARCH_LIMIT, CLAIM_PART_SEARCH_MIN_CHARS, EQUIPMENT_DEFAULT_PAGE_SIZE, EQUIPMENT_PAGE_SIZES, normalizeSerialNumber, SERIAL_NUMBER_PATTERN, WARRANTY_CLAIM_STATUSES } from './equipment-rules.js';
 import { importSkuSchema } from './imports.js';
-import { INT4_MAX, safeString } from './validators.js';
+import { INT4_MAX } from './validators-rules.js';
+import { safeString } from './validators.js';
+import { SERIAL_IMPORT_COLUMNS } from './equipment-rules.js';
 
 const SERIAL_MESSAGE = 'A serial number is 3 to 40 letters, digits, dots, dashes or underscores.';
 
@@ -250,9 +241,6 @@ export const serialImportRowSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type SerialImportRow = z.output<typeof serialImportRowSchema>;
-
-export const SERIAL_IMPORT_COLUMNS = ['serialNumber', 'sku', 'organizationId', 'shippedDate'] as const;
-export const SERIAL_IMPORT_REQUIRED_COLUMNS = ['serialNumber', 'sku', 'organizationId'] as const;
 
 export const serialImportJsonBodySchema = z.array(
   z.object(Object.fromEntries(SERIAL_IMPORT_COLUMNS.map((c) => [c, z.union([z.string(), z.number(), z.null()]).optional()]))),

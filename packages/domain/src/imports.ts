@@ -8,13 +8,12 @@
  * there: stock is imported with the stock file, receipts come from the manufacturer's systems.
  */
 import { z } from 'zod';
-import { CATALOG_EXPORT_COLUMNS } from './catalog/search.js';
+import { CATALOG_EXPORT_COLUMNS } from './catalog/search-rules.js';
 import { errorMessageSchema } from './api/errors.js';
-import { INT4_MAX, safeString } from './validators.js';
+import { INT4_MAX } from './validators-rules.js';
+import { safeString } from './validators.js';
 import { dollarsToCents } from './money.js';
-
-export const IMPORT_KINDS = ['catalog', 'stock', 'prices'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+import type { ImportKind } from './imports-rules.js';
 
 /** Largest amount a cents column (int4) holds, in whole dollars with two decimals: 9,999,999.99. */
 const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
@@ -110,9 +109,6 @@ export const catalogImportRowSchema = z.object({
     .optional(),
 });
 export type CatalogImportRow = z.output<typeof catalogImportRowSchema>;
-
-/** Export columns the import reads but never writes (derived from stock and receipts). */
-export const CATALOG_IMPORT_READ_ONLY_COLUMNS = ['netAvailable', 'nextReceiptDate'] as const;
 
 /** One warehouse's stock of one SKU: the quantity on hand replaces the stored one. */
 export const stockImportRowSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEV_MAILBOX_LIMIT } from './dev-mailbox-rules.js';
 
 /** `GET /api/dev/mailbox` query: `to` narrows to one recipient, case-insensitively. */
 export const devMailboxQuerySchema = z.object({
@@ -21,5 +22,3 @@ export type DevMailboxMessage = z.infer<typeof devMailboxMessageSchema>;
 
 /** Newest first, at most 100 (DEV_MAILBOX_LIMIT). */
 export const devMailboxResponseSchema = z.array(devMailboxMessageSchema);
-
-export const DEV_MAILBOX_LIMIT = 100;
