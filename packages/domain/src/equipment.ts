@@ -4,7 +4,18 @@
  * equipment-rules.ts.
  */
 import { z } from 'zod';
-import { CLAIM_MAX_PARTS, CLAIM_MAX_PHOTOS, CLAIM_PART_MAX_QUANTITY, CLAIM_PART_SEARCH_LIMIT, CLAIM_PART_SEARCH_MIN_CHARS, EQUIPMENT_DEFAULT_PAGE_SIZE, EQUIPMENT_PAGE_SIZES, normalizeSerialNumber, SERIAL_NUMBER_PATTERN, WARRANTY_CLAIM_STATUSES } from './equipment-rules.js';
+import {
+  CLAIM_MAX_PARTS,
+  CLAIM_MAX_PHOTOS,
+  CLAIM_PART_MAX_QUANTITY,
+  CLAIM_PART_SEARCH_LIMIT,
+  CLAIM_PART_SEARCH_MIN_CHARS,
+  EQUIPMENT_DEFAULT_PAGE_SIZE,
+  EQUIPMENT_PAGE_SIZES,
+  normalizeSerialNumber,
+  SERIAL_NUMBER_PATTERN,
+  WARRANTY_CLAIM_STATUSES,
+} from './equipment-rules.js';
 import { importSkuSchema } from './imports.js';
 import { INT4_MAX } from './validators-rules.js';
 import { safeString } from './validators.js';

@@ -6,7 +6,13 @@
  */
 import { z } from 'zod';
 import { safeString } from '../validators.js';
-import { SYNONYM_SET_MIN_TERMS, SYNONYM_SET_MAX_TERMS, SYNONYM_TERM_MAX_LENGTH, SYNONYM_MAX_SETS, normalizeSynonymTerm } from './synonyms-rules.js';
+import {
+  SYNONYM_SET_MIN_TERMS,
+  SYNONYM_SET_MAX_TERMS,
+  SYNONYM_TERM_MAX_LENGTH,
+  SYNONYM_MAX_SETS,
+  normalizeSynonymTerm,
+} from './synonyms-rules.js';
 
 const synonymTermSchema = safeString({ error: 'A term must be text.' })
   .trim()

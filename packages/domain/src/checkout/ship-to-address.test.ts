@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { paymentErrorMessage } from './simulated-payment-rules.js';
-import { addressProblems, EMPTY_SHIP_TO_ADDRESS, googleMapsSearchUrl, isAddressComplete, isPhoneComplete, shipToProblems } from './ship-to-address-rules.js';
+import {
+  addressProblems,
+  EMPTY_SHIP_TO_ADDRESS,
+  googleMapsSearchUrl,
+  isAddressComplete,
+  isPhoneComplete,
+  shipToProblems,
+} from './ship-to-address-rules.js';
 import type { ShipToAddress } from './ship-to-address.js';
 
 const complete: ShipToAddress = {

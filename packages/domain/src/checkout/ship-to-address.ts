@@ -32,4 +32,3 @@ export const shipToAddressInputSchema = shipToAddressSchema.extend({
   street2: nullAs(text(100).default(''), ''),
   street3: nullAs(text(100).default(''), ''),
 });
-

@@ -10,7 +10,13 @@ import { safeString } from '../validators.js';
 import { ORDER_PAGE_SIZES, ORDER_SEARCH_SERVICE_PAGE_SIZE } from './paging.js';
 import { FALLBACK_TIME_ZONE, isValidTimeZone, RECENT_DEFAULTS, RECENT_UPDATE_TYPES } from './recent-window.js';
 import { ORDER_STATUS_GROUPS } from './status.js';
-import { ORDER_SEARCH_TIME_FRAMES, ORDER_SEARCH_DEFAULT_TIME_FRAME, ORDER_SEARCH_CRITERIA_MESSAGE, hasSearchCriteria, type OrderSearchCriteriaField } from './api-rules.js';
+import {
+  ORDER_SEARCH_TIME_FRAMES,
+  ORDER_SEARCH_DEFAULT_TIME_FRAME,
+  ORDER_SEARCH_CRITERIA_MESSAGE,
+  hasSearchCriteria,
+  type OrderSearchCriteriaField,
+} from './api-rules.js';
 
 /** Address of order documents (spec 3 "Address"). */
 export const orderAddressSchema = z.object({

@@ -6,8 +6,8 @@
  *   drives a reader of the caller's organization to any terminal status.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CHECKOUT_SERVER_MESSAGES } from '@portal/domain/rules';
 import {
-  CHECKOUT_SERVER_MESSAGES,
   simulatedCardConfirmResultSchema,
   simulatedCardConfirmSchema,
   simulatedPaymentIntentParamsSchema,

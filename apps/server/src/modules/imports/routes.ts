@@ -17,9 +17,9 @@ import {
   importPriceListParamsSchema,
   importQuerySchema,
   importResultSchema,
-  type ImportKind,
   type ImportResult,
 } from '@portal/domain';
+import type { ImportKind } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import { readImportCsv } from './csv-input.js';
 import { ImportFileError, ImportRejectedError, describeRowErrors, toHttpError, type InputRow } from './errors.js';
