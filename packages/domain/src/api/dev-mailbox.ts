@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DEV_MAILBOX_LIMIT } from './dev-mailbox-rules.js';
 
 /** `GET /api/dev/mailbox` query: `to` narrows to one recipient, case-insensitively. */
 export const devMailboxQuerySchema = z.object({
@@ -20,5 +19,5 @@ export const devMailboxMessageSchema = z.object({
 });
 export type DevMailboxMessage = z.infer<typeof devMailboxMessageSchema>;
 
-/** Newest first, at most 100 (DEV_MAILBOX_LIMIT). */
+/** Newest first, at most 100 (DEV_MAILBOX_LIMIT of dev-mailbox-rules.ts). */
 export const devMailboxResponseSchema = z.array(devMailboxMessageSchema);

@@ -5,7 +5,7 @@
  * marketing-consent answer.
  */
 import { z } from 'zod';
-import { badgeDetailsSchema, type BadgeDetails } from './badge-details.js';
+import { badgeDetailsSchema } from './badge-details.js';
 
 /** `GET /api/event/leads`: one lead, the badge details beside when and by whom it was last scanned. */
 export const leadSchema = badgeDetailsSchema.extend({
