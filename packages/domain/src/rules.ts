@@ -53,6 +53,7 @@ export * from './quick-order-reasons.js';
 export * from './saved-carts-rules.js';
 export * from './imports-rules.js';
 export * from './catalog/synonyms-rules.js';
+export * from './branch-address-rules.js';
 export * from './webhooks-rules.js';
 export * from './account-rules.js';
 export * from './audit-changes.js';

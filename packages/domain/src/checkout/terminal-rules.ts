@@ -1,4 +1,5 @@
 /** The zod-free rules of terminal.ts (its API schemas stay there); exported through src/rules.ts. */
+import type { TerminalStatusResult } from './terminal.js';
 
 export const TERMINAL_STATUSES = ['open', 'pending', 'completed', 'busy', 'offline', 'error', 'failed', 'cancelled'] as const;
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
@@ -43,4 +44,9 @@ export function terminalOutcome(status: string, providerMessage = ''): { kind: '
     default:
       return null;
   }
+}
+
+export function terminalStatusResult(status: TerminalStatus, message = ''): TerminalStatusResult {
+  const outcome = terminalOutcome(status, message);
+  return { status, message, errorMessage: outcome && outcome.kind !== 'success' ? outcome.message : '' };
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { nullAs } from '../api/common.js';
-import { TERMINAL_STATUSES, terminalOutcome, type TerminalStatus } from './terminal-rules.js';
+import { TERMINAL_STATUSES } from './terminal-rules.js';
 
 export const terminalStatusSchema = z.enum(TERMINAL_STATUSES);
 
@@ -26,11 +26,6 @@ export const terminalStatusResultSchema = z.object({
   errorMessage: z.string(),
 });
 export type TerminalStatusResult = z.infer<typeof terminalStatusResultSchema>;
-
-export function terminalStatusResult(status: TerminalStatus, message = ''): TerminalStatusResult {
-  const outcome = terminalOutcome(status, message);
-  return { status, message, errorMessage: outcome && outcome.kind !== 'success' ? outcome.message : '' };
-}
 
 /** The dev control of the simulated readers: `POST /api/dev/terminals/{readerId}/next`. */
 export const simulatedReaderNextSchema = z.object({

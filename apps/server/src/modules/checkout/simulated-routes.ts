@@ -12,9 +12,9 @@ import {
   simulatedCardConfirmSchema,
   simulatedPaymentIntentParamsSchema,
   simulatedReaderNextSchema,
-  terminalStatusResult,
   terminalStatusResultSchema,
 } from '@portal/domain';
+import { terminalStatusResult } from '@portal/domain/rules';
 import { z } from 'zod';
 import { principalOf } from '../../http/principal.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';

@@ -6,7 +6,8 @@
  */
 import type { z } from 'zod';
 import { CHECKOUT_SERVER_MESSAGES } from '@portal/domain/rules';
-import { terminalStatusResult, type terminalRequestSchema, type TerminalStatusResult } from '@portal/domain';
+import { terminalStatusResult } from '@portal/domain/rules';
+import type { terminalRequestSchema, TerminalStatusResult } from '@portal/domain';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { completeCheckout } from './completion.js';

@@ -8,9 +8,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from '@portal/domain/rules';
 import {
-  IMPORT_COLUMNS,
-  IMPORT_REQUIRED_COLUMNS,
   errorBodySchema,
   importCatalogParamsSchema,
   importJsonBodySchema,

@@ -9,7 +9,8 @@
  * table references them), so this module does not import it back.
  */
 import { changedFields, ORGANIZATION_FLAGS, organizationFeesCents } from '@portal/domain/rules';
-import { formatBranchShipTo, type BranchShipTo } from '@portal/domain';
+import { formatBranchShipTo } from '@portal/domain/rules';
+import type { BranchShipTo } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { isPriceList, unknownCatalogIds } from '../catalog/index.js';
