@@ -1,7 +1,7 @@
 // One lint configuration for every workspace. Besides the usual checks it holds the walls of the
 // house (docs/architecture.md): which folder may import which. Those walls are the zones of
 // import-x/no-restricted-paths below; apps/server/src/lint-boundaries.test.ts shows each of them failing and passing.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -174,6 +174,35 @@ const LONG_FUNCTIONS_LEFT = [
   'apps/web/tools/first-screens.ts',
 ];
 
+// --- The domain's two entries --------------------------------------------------------------------
+// packages/domain/src/rules.ts (`@portal/domain/rules`) exports the zod-free rules, index.ts
+// (`@portal/domain`) the API's schemas. A file rules.ts exports, or any `*-rules.ts`, imports no zod
+// and takes nothing but types from a schema file, so nothing reachable from the rules entry loads zod.
+const domainModulesOf = (entry) =>
+  [...readFileSync(path.join(domain, 'src', entry), 'utf8').matchAll(/from '\.\/(.+)\.js'/g)].map(([, module]) => module);
+const domainRuleFiles = [
+  ...domainModulesOf('rules.ts').map((module) => `packages/domain/src/${module}.ts`),
+  'packages/domain/src/**/*-rules.ts',
+];
+const domainSchemaImports = [...new Set(domainModulesOf('index.ts').map((module) => `**/${path.basename(module)}.js`))];
+const ZOD_FREE_RULES = [
+  'error',
+  {
+    patterns: [
+      {
+        group: ['zod', 'zod/*'],
+        message:
+          'A rule file of packages/domain (exported by src/rules.ts) imports no zod; schemas go in the API files. See docs/architecture.md.',
+      },
+      {
+        group: domainSchemaImports,
+        allowTypeImports: true,
+        message: 'A rule file of packages/domain takes only types from a schema file (it would load zod). See docs/architecture.md.',
+      },
+    ],
+  },
+];
+
 const restrict = (...patterns) => [
   'error',
   { patterns: [{ group: patterns, message: 'This import breaks the layering of docs/architecture.md.' }] },
@@ -221,6 +250,11 @@ export default tseslint.config(
     // Which npm packages a layer may use; which folders it may import is up to the zones above.
     files: ['packages/domain/src/**/*.ts'],
     rules: { 'no-restricted-imports': restrict('node:*', 'fs', 'path', 'pg', 'drizzle-orm*', 'react*', '@mantine/*') },
+  },
+  {
+    files: domainRuleFiles,
+    ignores: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ZOD_FREE_RULES },
   },
   {
     files: ['apps/server/src/**/*.ts'],

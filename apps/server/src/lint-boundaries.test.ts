@@ -77,6 +77,7 @@ describe('web app walls', () => {
     expect(await brokenRules(inCheckout, aliased(aSourceFileIn('lib')))).toEqual([]);
     expect(await brokenRules(inCheckout, aliased(aSourceFileIn('app/providers')))).toEqual([]);
     expect(await brokenRules(inCheckout, '@portal/domain')).toEqual([]);
+    expect(await brokenRules(inCheckout, '@portal/domain/rules')).toEqual([]);
   });
 
   it('lib/ and components/ import no feature and nothing of app/', async () => {
@@ -170,6 +171,34 @@ describe('server walls', () => {
 describe('domain walls', () => {
   it('packages/domain imports nothing of the apps', async () => {
     expect(await brokenRules('packages/domain/src/new-rule.ts', '../../../apps/server/src/config.js')).toEqual(forbidden);
+  });
+
+  // The rules entry (src/rules.ts) stays zod-free: its files, and any `*-rules.ts`, import no zod
+  // and take only types from the schema files; the schema files (src/index.ts) may import both.
+  const zodFree = ['@typescript-eslint/no-restricted-imports'];
+  const listedRuleFile = 'packages/domain/src/cart/charges.ts';
+  const newRuleFile = 'packages/domain/src/cart/new-part-rules.ts';
+  const schemaFile = 'packages/domain/src/cart/new-schema.ts';
+
+  it('a rule file importing zod fails, whether rules.ts lists it or its name ends in -rules', async () => {
+    expect(await brokenRules(listedRuleFile, 'zod')).toEqual(zodFree);
+    expect(await brokenRules(newRuleFile, 'zod')).toEqual(zodFree);
+  });
+
+  it('a rule file takes only types from a schema file', async () => {
+    expect(await brokenRulesOf(newRuleFile, "import { cartItemSchema } from './cart.js';\nexport const item = cartItemSchema;\n")).toEqual(
+      zodFree,
+    );
+    expect(await brokenRulesOf(newRuleFile, "import type { CartItem } from './cart.js';\nexport type Item = CartItem;\n")).toEqual([]);
+    expect(await brokenRules(newRuleFile, './charges.js')).toEqual([]);
+  });
+
+  it('a schema file may import zod and the rules', async () => {
+    expect(await brokenRules(schemaFile, 'zod')).toEqual([]);
+    expect(await brokenRulesOf(schemaFile, "import { cartItemSchema } from './cart.js';\nexport const item = cartItemSchema;\n")).toEqual(
+      [],
+    );
+    expect(await brokenRules(schemaFile, './charges.js')).toEqual([]);
   });
 });
 

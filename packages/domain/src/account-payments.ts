@@ -4,9 +4,7 @@
  */
 import { z } from 'zod';
 import { paymentErrorTypeSchema, simulatedCardConfirmSchema } from './checkout/simulated-payment.js';
-
-export const INVOICE_PAYMENT_STATUSES = ['pending', 'succeeded', 'cancelled'] as const;
-export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
+import { INVOICE_PAYMENT_STATUSES, PAYMENT_NUMBER_PATTERN } from './account-payments-rules.js';
 
 /** `POST /api/account/invoice-payments`: the open invoices to pay, by number. */
 export const invoicePaymentRequestSchema = z.object({
@@ -31,8 +29,6 @@ export const invoicePaymentSchema = z.object({
   paidAt: z.string().nullable(),
 });
 export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
-
-export const PAYMENT_NUMBER_PATTERN = /^PAY-[A-Z0-9]{10}$/;
 export const invoicePaymentParamsSchema = z.object({
   paymentNumber: z.string().trim().regex(PAYMENT_NUMBER_PATTERN, { error: 'The payment number is not valid.' }),
 });

@@ -75,3 +75,15 @@ export function exceedsCredit(creditLimitCents: number | null, usedCents: number
 
 /** Code 8002 (422): the contract's words. */
 export const creditExceededMessage = (availableCents: number) => CHECKOUT_MESSAGES.creditExceeded(formatCents(availableCents));
+
+export const INVOICE_IMPORT_COLUMNS = [
+  'invoiceNumber',
+  'organizationId',
+  'documentNumber',
+  'invoiceDate',
+  'dueDate',
+  'amount',
+  'balance',
+  'status',
+] as const;
+export const INVOICE_IMPORT_REQUIRED_COLUMNS = INVOICE_IMPORT_COLUMNS.filter((c) => c !== 'documentNumber');

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, type InvoiceStatus } from './account-rules.js';
 import { dollarsToCents } from './money.js';
-import { INT4_MAX, safeString } from './validators.js';
+import { INT4_MAX } from './validators-rules.js';
+import { safeString } from './validators.js';
+import { INVOICE_IMPORT_COLUMNS } from './account-rules.js';
 
 // --- The integration API and the import ------------------------------------------------------------
 
@@ -83,18 +85,6 @@ export const invoiceImportRowSchema = z
       ctx.addIssue({ code: 'custom', path: ['balance'], message: `A ${row.status} invoice has a balance of 0.` });
   });
 export type InvoiceImportRow = z.output<typeof invoiceImportRowSchema>;
-
-export const INVOICE_IMPORT_COLUMNS = [
-  'invoiceNumber',
-  'organizationId',
-  'documentNumber',
-  'invoiceDate',
-  'dueDate',
-  'amount',
-  'balance',
-  'status',
-] as const;
-export const INVOICE_IMPORT_REQUIRED_COLUMNS = INVOICE_IMPORT_COLUMNS.filter((c) => c !== 'documentNumber');
 
 /** A JSON body of invoices: rows with the file's column names. */
 export const invoiceImportJsonBodySchema = z.array(

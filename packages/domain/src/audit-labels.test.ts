@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditFieldLabel, auditValueLabel } from './audit-labels.js';
-import { USER_OPTION_LABELS } from './users/managed-user.js';
+import { USER_OPTION_LABELS } from './users/managed-user-rules.js';
 
 describe('audit field labels (issue 34)', () => {
   it('names the user options as the user details screen does', () => {

@@ -4,12 +4,12 @@
  * organization's settings), never raw field names such as `restrictedPricing`. One map, read by
  * the web app's audit page.
  */
-import type { AuditKind } from './audit.js';
+import type { AuditKind } from './audit-rules.js';
 import { CHARGE_LABELS } from './cart/charge-kinds.js';
 import type { OrganizationFlag } from './organization-flags.js';
 import { ROLE_KEYS, ROLE_LABELS, type RoleKey } from './roles.js';
-import { USER_OPTION_LABELS } from './users/managed-user.js';
-import { SUBSCRIPTION_FIELDS, SUBSCRIPTION_OPTIONS } from './users/profile.js';
+import { USER_OPTION_LABELS } from './users/managed-user-rules.js';
+import { SUBSCRIPTION_FIELDS, SUBSCRIPTION_OPTIONS } from './users/profile-rules.js';
 
 /** Fields of users, saved carts and the organization, as their screens label them. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {

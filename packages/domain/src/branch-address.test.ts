@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBranchShipTo, parseBranchShipTo } from './branch-address.js';
+import { formatBranchShipTo } from './branch-address-rules.js';
+import { parseBranchShipTo } from './branch-address.js';
 
 describe('branch ship-to address', () => {
   it('reads the one-line form of demo-data.md and writes it back', () => {

@@ -41,13 +41,6 @@ export const integrationBranchShipToRequestSchema = z.object({ shipTo: branchShi
 export type IntegrationBranchShipToRequest = z.input<typeof integrationBranchShipToRequestSchema>;
 export const integrationBranchesResponseSchema = z.array(organizationBranchSchema);
 
-/** One line, as demo-data.md writes it: '1600 Broadway, Denver, CO 80202'. */
-export function formatBranchShipTo(address: BranchShipTo): string {
-  return [address.street1, address.street2, address.city, `${address.state} ${address.postalCode}`]
-    .filter((part) => part.trim())
-    .join(', ');
-}
-
 /**
  * Reads the one-line form ('STREET[, STREET 2], CITY, ST ZIP'), the command line's `--branch-address`.
  * Answers the address, or the message saying what is wrong.

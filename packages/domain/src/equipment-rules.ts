@@ -69,3 +69,6 @@ export function nextInspectionOn(lastInspectedOn: string | null, installedOn: st
 /** Due within INSPECTION_DUE_WITHIN_DAYS days of today, or overdue. */
 export const isInspectionDue = (nextInspection: string | null, today: string) =>
   nextInspection !== null && nextInspection <= addDays(today, INSPECTION_DUE_WITHIN_DAYS);
+
+export const SERIAL_IMPORT_COLUMNS = ['serialNumber', 'sku', 'organizationId', 'shippedDate'] as const;
+export const SERIAL_IMPORT_REQUIRED_COLUMNS = ['serialNumber', 'sku', 'organizationId'] as const;

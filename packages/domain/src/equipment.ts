@@ -17,7 +17,9 @@ import {
   WARRANTY_CLAIM_STATUSES,
 } from './equipment-rules.js';
 import { importSkuSchema } from './imports.js';
-import { INT4_MAX, safeString } from './validators.js';
+import { INT4_MAX } from './validators-rules.js';
+import { safeString } from './validators.js';
+import { SERIAL_IMPORT_COLUMNS } from './equipment-rules.js';
 
 const SERIAL_MESSAGE = 'A serial number is 3 to 40 letters, digits, dots, dashes or underscores.';
 
@@ -250,9 +252,6 @@ export const serialImportRowSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type SerialImportRow = z.output<typeof serialImportRowSchema>;
-
-export const SERIAL_IMPORT_COLUMNS = ['serialNumber', 'sku', 'organizationId', 'shippedDate'] as const;
-export const SERIAL_IMPORT_REQUIRED_COLUMNS = ['serialNumber', 'sku', 'organizationId'] as const;
 
 export const serialImportJsonBodySchema = z.array(
   z.object(Object.fromEntries(SERIAL_IMPORT_COLUMNS.map((c) => [c, z.union([z.string(), z.number(), z.null()]).optional()]))),

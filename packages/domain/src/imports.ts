@@ -8,13 +8,11 @@
  * there: stock is imported with the stock file, receipts come from the manufacturer's systems.
  */
 import { z } from 'zod';
-import { CATALOG_EXPORT_COLUMNS } from './catalog/search.js';
 import { errorMessageSchema } from './api/errors.js';
-import { INT4_MAX, safeString } from './validators.js';
+import { INT4_MAX } from './validators-rules.js';
+import { safeString } from './validators.js';
 import { dollarsToCents } from './money.js';
-
-export const IMPORT_KINDS = ['catalog', 'stock', 'prices'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+import { IMPORT_COLUMNS, type ImportKind } from './imports-rules.js';
 
 /** Largest amount a cents column (int4) holds, in whole dollars with two decimals: 9,999,999.99. */
 const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
@@ -111,9 +109,6 @@ export const catalogImportRowSchema = z.object({
 });
 export type CatalogImportRow = z.output<typeof catalogImportRowSchema>;
 
-/** Export columns the import reads but never writes (derived from stock and receipts). */
-export const CATALOG_IMPORT_READ_ONLY_COLUMNS = ['netAvailable', 'nextReceiptDate'] as const;
-
 /** One warehouse's stock of one SKU: the quantity on hand replaces the stored one. */
 export const stockImportRowSchema = z.object({
   sku: importSkuSchema,
@@ -134,23 +129,6 @@ export const IMPORT_ROW_SCHEMAS = {
   stock: stockImportRowSchema,
   prices: priceImportRowSchema,
 } as const;
-
-/** The columns a file of each kind may have, in the order an export writes them. */
-export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
-  catalog: CATALOG_EXPORT_COLUMNS,
-  stock: ['sku', 'warehouse', 'quantity'],
-  prices: ['sku', 'price'],
-};
-
-/** The columns a file must have (a JSON row must have these fields). */
-export const IMPORT_REQUIRED_COLUMNS: Record<ImportKind, readonly string[]> = {
-  catalog: ['sku', 'brand', 'label', 'msrp'],
-  stock: ['sku', 'warehouse', 'quantity'],
-  prices: ['sku', 'price'],
-};
-
-/** At most this many bad rows are listed; a last message counts the rest. */
-export const IMPORT_MAX_REPORTED_ERRORS = 100;
 
 /** A JSON import body: the rows, each an object with the file's column names as fields. */
 export function importJsonBodySchema(kind: ImportKind) {

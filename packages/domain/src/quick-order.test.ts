@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuickOrder, parseQuickOrderQuantity, QUICK_ORDER_MAX_LINES, QUICK_ORDER_MESSAGES } from './quick-order.js';
+import { parseQuickOrder, parseQuickOrderQuantity, QUICK_ORDER_MAX_LINES, QUICK_ORDER_MESSAGES } from './quick-order-rules.js';
 import { rejectedLineText } from './quick-order-reasons.js';
 
 describe('parseQuickOrder', () => {

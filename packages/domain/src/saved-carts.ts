@@ -7,22 +7,8 @@ import { coercedId, idNumber, safeString } from './validators.js';
 import { catalogIdSchema, skuSchema } from './catalog/search.js';
 import { stateCodeSchema } from './api/common.js';
 import { MAX_CART_QUANTITY } from './cart/inputs.js';
-import { QUICK_ORDER_MAX_LINES } from './quick-order.js';
-
-export const SAVED_CART_NAME_MAX = 100;
-
-export const SAVED_CART_MESSAGES = {
-  nameRequired: 'The name is required.',
-  nameTooLong: `The name may have at most ${SAVED_CART_NAME_MAX} characters.`,
-  itemsRequired: 'The cart is empty.',
-  duplicateSku: 'Each SKU may appear only once in a saved cart.',
-  notInCatalog: 'The product is not in this catalog.',
-  notFound: 'The saved cart was not found.',
-  notOwner: 'Only its owner or a user administrator may change this saved cart.',
-  saved: (name: string) => `Saved the cart as ${name}.`,
-  renamed: (name: string) => `Renamed the saved cart to ${name}.`,
-  deleted: (name: string) => `Deleted the saved cart ${name}.`,
-} as const;
+import { QUICK_ORDER_MAX_LINES } from './quick-order-rules.js';
+import { SAVED_CART_NAME_MAX, SAVED_CART_MESSAGES } from './saved-carts-rules.js';
 
 export const savedCartNameSchema = safeString({ error: SAVED_CART_MESSAGES.nameRequired })
   .trim()

@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   coercedId,
   createCheckoutRequestSchema,
-  hasUnsafeText,
   idNumber,
   int4,
-  INT4_MAX,
   integrationShipmentRequestSchema,
   safeString,
   skuSchema,
   userIdParamsSchema,
 } from './index.js';
+import { hasUnsafeText, INT4_MAX } from './rules.js';
 
 describe('hasUnsafeText / safeString (issue 17, finding 4)', () => {
   it('flags NUL and lone surrogates, and nothing else', () => {

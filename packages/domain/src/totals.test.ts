@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculateCart, type FeesCents } from './cart/charges.js';
 import { CHARGE_LABELS, REVIEW_CHARGE_KINDS } from './cart/charge-kinds.js';
-import { ORDER_CHARGE_LABELS } from './orders/api.js';
+import { ORDER_CHARGE_LABELS } from './orders/api-rules.js';
 import { AUDIT_FIELD_LABELS } from './audit-labels.js';
 import { chargesSubTotalCents, countedChargeCents, grandTotalCents, lineAmountCents, orderItemsTotalCents } from './totals.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDigitsOnly, isValidEmail } from './validators.js';
+import { isDigitsOnly, isValidEmail } from './validators-rules.js';
 import { loginRequestSchema } from './api/session.js';
 import { hasRoles, roleMapOf, ROLE_KEYS } from './roles.js';
 import { isStateCode, US_STATES } from './states.js';

@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { STATE_CODES } from '@portal/domain';
+import { STATE_CODES } from '@portal/domain/rules';
 import { createApiKey, revokeApiKey } from '../modules/integration/index.js';
 import {
   benchTarget,

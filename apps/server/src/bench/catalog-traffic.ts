@@ -7,7 +7,7 @@
  * count answers; the report says how many distinct words that took.
  */
 import { sql } from 'drizzle-orm';
-import { CATALOG_SORTS, type CatalogSort } from '@portal/domain';
+import { CATALOG_SORTS, type CatalogSort } from '@portal/domain/rules';
 import { openStatementCapture, type BenchTarget } from './bench-support.js';
 import {
   dashlessSku,

@@ -7,7 +7,7 @@
  * the M data set (npm run seed -- --size=M); the demo data works for a quick look.
  */
 import pg from 'pg';
-import { CATALOG_SCREEN_PAGE_SIZE } from '@portal/domain';
+import { CATALOG_SCREEN_PAGE_SIZE } from '@portal/domain/rules';
 import {
   describeTarget,
   measureHttp,

@@ -2,7 +2,7 @@
  * `catalogs`, `price-lists` and `warehouses` create|list: what a database without the demo data needs
  * before products, prices and stock can be imported (server-rules "Catalog, price and availability").
  */
-import { STATE_CODES } from '@portal/domain';
+import { STATE_CODES } from '@portal/domain/rules';
 import { HttpError } from '../http/errors.js';
 import { createCatalog, createPriceList, createWarehouse, listCatalogs, listPriceLists, listWarehouses } from '../modules/catalog/index.js';
 import { CliError, listArg, parseCommand, usageError, wholeNumberArg, type CliContext } from './context.js';

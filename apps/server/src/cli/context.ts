@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { dollarsToCents } from '@portal/domain';
+import { dollarsToCents } from '@portal/domain/rules';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 

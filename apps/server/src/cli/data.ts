@@ -4,7 +4,7 @@
  * reported with its line, nothing written unless every row is valid (or --skip-invalid).
  */
 import cliProgress from 'cli-progress';
-import type { ImportKind } from '@portal/domain';
+import type { ImportKind } from '@portal/domain/rules';
 import {
   exportCatalogFile,
   readImportCsv,

@@ -3,7 +3,8 @@
  * readers (terminals) and sales reps ("taken by" names), spec section 3. Every argument is checked
  * before anything is written, and each command writes in one transaction.
  */
-import { isOrganizationFlag, ORGANIZATION_FLAGS, parseBranchShipTo, plainDollars, ROLE_KEYS } from '@portal/domain';
+import { isOrganizationFlag, ORGANIZATION_FLAGS, plainDollars, ROLE_KEYS } from '@portal/domain/rules';
+import { parseBranchShipTo } from '@portal/domain';
 import { HttpError } from '../http/errors.js';
 import { recordCommandLineAudit } from '../modules/audit/index.js';
 import {

@@ -5,7 +5,8 @@
  * set of the catalog; each line is checked first and one bad line writes nothing.
  */
 import { parse } from 'csv-parse/sync';
-import { SYNONYM_MAX_SETS, synonymSetSchema } from '@portal/domain';
+import { SYNONYM_MAX_SETS } from '@portal/domain/rules';
+import { synonymSetSchema } from '@portal/domain';
 import { HttpError } from '../http/errors.js';
 import { replaceCatalogSynonyms } from '../modules/catalog/index.js';
 import { CliError, readInputFile, type CliContext } from './context.js';

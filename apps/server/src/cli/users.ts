@@ -4,7 +4,7 @@
  * code, as 'Forgot password' does). Mail goes through the outbox, so the worker of a running server
  * (or of the next start) sends it.
  */
-import { ROLE_KEYS, isValidEmail } from '@portal/domain';
+import { ROLE_KEYS, isValidEmail } from '@portal/domain/rules';
 import { organizationForNewUser } from '../modules/organizations/index.js';
 import { linkOrigin } from '../http/origin.js';
 import { CHALLENGE_LIMITS, issueInvite, mailCodeTo, prepareCode } from '../modules/password/index.js';

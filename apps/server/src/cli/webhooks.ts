@@ -2,7 +2,8 @@
  * `webhooks create|list|disable|deliveries` (issue 35, interface-contract 'Outbound events'): the
  * manufacturer's subscriptions to the portal's events (docs/integration.md).
  */
-import { createWebhookRequestSchema, WEBHOOK_EVENT_TYPES } from '@portal/domain';
+import { createWebhookRequestSchema } from '@portal/domain';
+import { WEBHOOK_EVENT_TYPES } from '@portal/domain/rules';
 import { HttpError } from '../http/errors.js';
 import {
   webhookUrlPolicy,

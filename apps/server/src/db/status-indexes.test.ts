@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isOpenOrderStatus, isUninvoicedOrderStatus, NON_PENDING_CODES, orderStatusGroup } from '@portal/domain';
+import { isOpenOrderStatus, isUninvoicedOrderStatus, NON_PENDING_CODES, orderStatusGroup } from '@portal/domain/rules';
 import { MIGRATIONS_FOLDER } from './client.js';
 import { readJournal } from './migrate-status.js';
 

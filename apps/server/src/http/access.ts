@@ -7,7 +7,7 @@
  *   access: { roles: [...], flag: '...' }    a live session with these roles and organization flag
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import type { OrganizationFlag, RoleKey, RoleMap } from '@portal/domain';
+import type { OrganizationFlag, RoleKey, RoleMap } from '@portal/domain/rules';
 import { forbidden, unauthorized } from './errors.js';
 
 export type SessionAccess = { roles?: RoleKey[]; flag?: OrganizationFlag };

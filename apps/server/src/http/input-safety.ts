@@ -6,7 +6,7 @@
  * naming the field (`items.0.sku`, `keywords`, `sku`).
  */
 import type { FastifyInstance } from 'fastify';
-import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from '@portal/domain';
+import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from '@portal/domain/rules';
 import { badRequest } from './errors.js';
 
 /** Deep enough for any payload the API takes; deeper nesting is refused by the schemas anyway. */

@@ -9,7 +9,7 @@
  * module's entrance.
  */
 import type { FastifyRequest } from 'fastify';
-import type { OrganizationFlag, RoleMap } from '@portal/domain';
+import type { OrganizationFlag, RoleMap } from '@portal/domain/rules';
 import { unauthorized } from './errors.js';
 
 /** One branch the caller may use (spec 6: users see only their own branches). */

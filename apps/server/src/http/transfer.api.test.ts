@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_EXPORT_COLUMNS } from '@portal/domain';
+import { CATALOG_EXPORT_COLUMNS } from '@portal/domain/rules';
 import { FEATURED_ORDERS } from '../seed/featured.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TERMINAL_STATUSES, type CheckoutRecord, type ManagedUser, type Product, type Session } from '@portal/domain';
+import { TERMINAL_STATUSES } from '@portal/domain/rules';
+import type { CheckoutRecord, ManagedUser, Product, Session } from '@portal/domain';
 import { testConfig } from '../config.js';
 import { organizations } from './organizations/index.js';
 import { FEATURED_ORDERS, FEATURED_SKUS } from '../seed/featured.js';

@@ -4,7 +4,7 @@
  * Two implementations: `simulated` (the default, no network, behaves like the provider's test
  * mode) and `stripe` (the official SDK). The checkout never talks to a provider directly.
  */
-import type { TerminalStatus } from '@portal/domain';
+import type { TerminalStatus } from '@portal/domain/rules';
 
 export type GatewayKind = 'simulated' | 'stripe';
 

@@ -10,7 +10,7 @@
  * end the checkout in progress at once; open or pending hold it until driven again.
  */
 import { randomBytes } from 'node:crypto';
-import type { TerminalStatus } from '@portal/domain';
+import type { TerminalStatus } from '@portal/domain/rules';
 import type { Database, DatabaseTransaction, Queryable } from '../db/client.js';
 import {
   cancelPayableIntent,

@@ -6,7 +6,7 @@
  * stand-in in tests), so no test needs the network.
  */
 import Stripe from 'stripe';
-import type { TerminalStatus } from '@portal/domain';
+import type { TerminalStatus } from '@portal/domain/rules';
 import {
   GatewayError,
   type CreatePaymentIntent,

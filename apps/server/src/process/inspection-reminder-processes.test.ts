@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { addMonths } from '@portal/domain';
+import { addMonths } from '@portal/domain/rules';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { databaseUrlWith } from '../test-support/global-setup.js';
 import { spawnServer, waitForHealth, type ServerProcess } from './server-process.js';

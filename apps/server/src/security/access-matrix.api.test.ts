@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ROLE_KEYS } from '@portal/domain';
+import { ROLE_KEYS } from '@portal/domain/rules';
 import { organizations } from '../modules/organizations/index.js';
 import { users } from '../modules/users/index.js';
 import type { Access } from '../http/access.js';

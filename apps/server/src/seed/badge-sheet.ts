@@ -4,7 +4,7 @@
  * 'Scan QR Code' (or a test) can scan them. `npm run badge-sheet` writes it to docs/demo-badges.html.
  */
 import QRCode from 'qrcode';
-import { escapeHtml } from '@portal/domain';
+import { escapeHtml } from '@portal/domain/rules';
 import type { BadgeRow } from './badges.js';
 
 export const BADGE_SHEET_PATH = 'docs/demo-badges.html';

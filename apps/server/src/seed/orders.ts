@@ -22,7 +22,7 @@ import {
   type ScriptedOrderKey,
 } from './order-script.js';
 import { billToOf, type BranchSeed, type CatalogId, type OrganizationSet } from './organizations.js';
-import { grandTotalCents, ORDER_STATUS, orderStatusLabel, STATE_SALES_TAX_BPS, type StateCode } from '@portal/domain';
+import { grandTotalCents, ORDER_STATUS, orderStatusLabel, STATE_SALES_TAX_BPS, type StateCode } from '@portal/domain/rules';
 import { CITIES, nearbyZip, phoneIn, streetAddress, suiteOrEmpty, type City } from './places.js';
 import { LAST_NAMES, shopName, slugOf } from './people.js';
 import { rngFor, uniqueCode, type Rng } from './prng.js';

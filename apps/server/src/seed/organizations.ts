@@ -3,7 +3,8 @@
  * The demo part is fixed by docs/demo-data.md (names, emails, flags, fees); size M adds
  * organizations with more branches and generated users, using the same shapes.
  */
-import { organizationFeesCents, parseBranchShipTo, ROLE_KEYS } from '@portal/domain';
+import { organizationFeesCents, ROLE_KEYS } from '@portal/domain/rules';
+import { parseBranchShipTo } from '@portal/domain';
 import type { branches, organizationCatalogs, organizations, takenBys, terminals } from '../modules/organizations/index.js';
 import type { users } from '../modules/users/index.js';
 import { CITIES, phoneIn, streetAddress, type City } from './places.js';

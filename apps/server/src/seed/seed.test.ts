@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { ROLE_KEYS, US_STATES } from '@portal/domain';
+import { ROLE_KEYS, US_STATES } from '@portal/domain/rules';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { verifyPassword } from '../modules/auth/index.js';
 import { BRANDS } from './brands.js';

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { creditExceededMessage, dollarsToCents } from '@portal/domain';
+import { creditExceededMessage, dollarsToCents } from '@portal/domain/rules';
 
 /**
  * Issue 36: an on-account order larger than the organization's available credit is refused at

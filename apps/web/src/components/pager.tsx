@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { pageJumpTarget } from '@portal/domain';
+import { pageJumpTarget } from '@portal/domain/rules';
 
 type PagerProps = { page: number; totalPages: number; onPage: (page: number) => void; label: string };
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { BADGE_MESSAGES } from '@portal/domain';
+import { BADGE_MESSAGES } from '@portal/domain/rules';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 

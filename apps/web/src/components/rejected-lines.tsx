@@ -1,5 +1,5 @@
 import { Alert, List } from '@mantine/core';
-import { rejectedLineText } from '@portal/domain';
+import { rejectedLineText } from '@portal/domain/rules';
 
 type RejectedLinesProps = {
   lines: readonly { line: number; sku: string; message: string }[];

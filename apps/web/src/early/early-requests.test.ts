@@ -12,7 +12,7 @@ import {
   CATALOG_SORTS,
   DEFAULT_SHIP_TO_STATE,
   PLACEHOLDER_IMAGE_URL,
-} from '@portal/domain';
+} from '@portal/domain/rules';
 import { installMemoryStorage, item, product, sessionOf } from '@/features/cart/store/store-test-fixtures';
 
 vi.mock('@/lib/notify', () => ({ notify: { success: () => {}, warning: () => {}, error: () => {} } }));

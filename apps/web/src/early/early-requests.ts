@@ -23,16 +23,16 @@ export const EARLY_STORAGE_KEYS = {
 /** src/features/cart/store/cart-persistence.ts CART_STORAGE_PREFIX. */
 export const EARLY_CART_PREFIX = 'portal.cart.';
 
-/** @portal/domain CATALOG_SCREEN_PAGE_SIZE and DEFAULT_SHIP_TO_STATE. */
+/** @portal/domain/rules CATALOG_SCREEN_PAGE_SIZE and DEFAULT_SHIP_TO_STATE. */
 export const EARLY_CATALOG_PAGE_SIZE = 20;
 export const EARLY_DEFAULT_SHIP_TO_STATE = 'CA';
 
-/** @portal/domain CATALOG_SORTS, CATALOG_AVAILABILITIES and CATALOG_MAX_FILTER_VALUES. */
+/** @portal/domain/rules CATALOG_SORTS, CATALOG_AVAILABILITIES and CATALOG_MAX_FILTER_VALUES. */
 export const EARLY_CATALOG_SORTS = ['relevance', 'featured', 'price-asc', 'price-desc', 'name', 'sku'];
 export const EARLY_CATALOG_AVAILABILITIES = ['inRegion', 'any'];
 export const EARLY_CATALOG_MAX_FILTER_VALUES = 50;
 
-/** @portal/domain PLACEHOLDER_IMAGE_URL, a tile's image when its product has none. */
+/** @portal/domain/rules PLACEHOLDER_IMAGE_URL, a tile's image when its product has none. */
 export const EARLY_PLACEHOLDER_IMAGE_URL = '/api/media/placeholder.svg';
 
 /**

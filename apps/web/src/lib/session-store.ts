@@ -2,8 +2,9 @@
  * The signed-in state the whole app shares: token, session answer, chosen branch and destination
  * state. Persisted in localStorage so a reload refreshes the stored session (spec 4).
  */
-import type { Session, StateCode } from '@portal/domain';
-import { isStateCode } from '@portal/domain';
+import type { Session } from '@portal/domain';
+import type { StateCode } from '@portal/domain/rules';
+import { isStateCode } from '@portal/domain/rules';
 import { createStore, useStore } from './external-store';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 

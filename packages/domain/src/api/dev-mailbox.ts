@@ -19,7 +19,5 @@ export const devMailboxMessageSchema = z.object({
 });
 export type DevMailboxMessage = z.infer<typeof devMailboxMessageSchema>;
 
-/** Newest first, at most 100 (DEV_MAILBOX_LIMIT). */
+/** Newest first, at most 100 (DEV_MAILBOX_LIMIT of dev-mailbox-rules.ts). */
 export const devMailboxResponseSchema = z.array(devMailboxMessageSchema);
-
-export const DEV_MAILBOX_LIMIT = 100;

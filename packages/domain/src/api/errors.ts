@@ -8,11 +8,3 @@ export const errorBodySchema = z.object({
 });
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** Error codes the clients act on (spec 8). */
-export const ERROR_CODES = {
-  pricesChanged: 8000,
-  noPaymentMethods: 8001,
-  /** Issue 36: an on-account order beyond the organization's available credit (422). */
-  creditExceeded: 8002,
-} as const;

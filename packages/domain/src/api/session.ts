@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE_KEYS } from '../roles.js';
-import { isValidEmail } from '../validators.js';
+import { isValidEmail } from '../validators-rules.js';
 import { organizationBranchSchema } from '../branch-address.js';
 import { branchSchema, catalogSchema, subscriptionsSchema } from './common.js';
 

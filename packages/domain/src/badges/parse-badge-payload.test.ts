@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCountryCode } from './badge-details.js';
+import { badgeCountryCode } from './badge-details-rules.js';
 import { parseBadgePayload } from './parse-badge-payload.js';
 
 describe('badge QR payloads (server-rules.md "Badge scanning")', () => {

@@ -3,7 +3,8 @@
  * MECARD or JSON; a bare badge id is looked up in the event registration table). Pure, so the
  * server and its tests share it.
  */
-import { badgeCountryCode, EMPTY_BADGE_DETAILS, type BadgeDetails } from './badge-details.js';
+import { badgeCountryCode, EMPTY_BADGE_DETAILS } from './badge-details-rules.js';
+import type { BadgeDetails } from './badge-details.js';
 
 export type ParsedBadgePayload = { kind: 'details'; details: BadgeDetails } | { kind: 'badgeId'; badgeId: string };
 

@@ -8,7 +8,6 @@ import { idNumber } from '../validators.js';
 import { stateCodeSchema } from '../api/common.js';
 import { catalogIdSchema, skuSchema } from '../catalog/search.js';
 import { MAX_CART_QUANTITY, MAX_PRICE_OVERRIDE } from './inputs.js';
-import type { DeclinableChargeKind } from './charge-kinds.js';
 
 /** The shipping flags a cart item carries from its product (server-rules "Charges"). */
 export const shippingFlagsSchema = z.object({
@@ -107,17 +106,6 @@ export const chargesInputSchema = z.object({
   flatbed: chargeInputSchema.nullish(),
 });
 export type ChargesInput = z.input<typeof chargesInputSchema>;
-
-/** The dealer's choices a spec cart's `charges` carry: each charge's `declined` flag. */
-export function chargeChoicesOf(charges: ChargesInput): ChargeChoices {
-  const declined = (kind: DeclinableChargeKind) => charges[kind]?.declined === true;
-  return {
-    notice: declined('notice'),
-    residential: declined('residential'),
-    forklift: declined('forklift'),
-    liftgate: declined('liftgate'),
-  };
-}
 
 /** The cart reduced to what order-related calls send (spec 3: catalog and items with sku and quantity). */
 export const cartLineSchema = z.object({

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { coercedId, idNumber, int4, safeString } from '../validators.js';
 import { stateCodeSchema } from '../api/common.js';
 import { productSchema } from './product.js';
+import { SKU_MAX_LENGTH } from './search-rules.js';
 import { CATALOG_MAX_PAGE_SIZE, CATALOG_MAX_SKU_LIST, CATALOG_SEARCH_DEFAULTS } from './catalog-limits.js';
 import { CATALOG_AVAILABILITIES, CATALOG_MAX_FILTER_VALUES, CATALOG_MAX_SUGGESTIONS, CATALOG_SORTS } from './search-options.js';
 
@@ -89,7 +90,7 @@ export const productQuerySchema = z.object({
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
 
-export const skuSchema = safeString().trim().min(1).max(64);
+export const skuSchema = safeString().trim().min(1).max(SKU_MAX_LENGTH);
 export const productParamsSchema = z.object({ sku: skuSchema });
 
 /** `POST /api/catalog/products`, the cart refresh (spec 7). */
@@ -109,30 +110,3 @@ export const catalogExportQuerySchema = z.object({
   catalog: catalogIdSchema,
 });
 export type CatalogExportQuery = z.infer<typeof catalogExportQuerySchema>;
-
-/**
- * Columns of the export, in order (documented in docs/api.md). Money in dollars with two decimals;
- * the export has no destination state, so it carries the catalog's total stock (netAvailable).
- */
-export const CATALOG_EXPORT_COLUMNS = [
-  'sku',
-  'brand',
-  'model',
-  'label',
-  'shortDescription',
-  'price',
-  'msrp',
-  'netAvailable',
-  'nextReceiptDate',
-  'weight',
-  'length',
-  'width',
-  'height',
-  'requiresFlatbed',
-  'requiresForkLift',
-  'requiresLiftGate',
-  'requiresResidential',
-  'isSmallParcel',
-  'category',
-  'warrantyMonths',
-] as const;

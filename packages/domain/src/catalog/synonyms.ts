@@ -6,16 +6,13 @@
  */
 import { z } from 'zod';
 import { safeString } from '../validators.js';
-
-export const SYNONYM_SET_MIN_TERMS = 2;
-export const SYNONYM_SET_MAX_TERMS = 20;
-export const SYNONYM_TERM_MAX_LENGTH = 100;
-export const SYNONYM_MAX_SETS = 1000;
-
-/** A term as it is stored and matched: trimmed, inner spaces collapsed to one, lower case. */
-export function normalizeSynonymTerm(term: string): string {
-  return term.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+import {
+  SYNONYM_SET_MIN_TERMS,
+  SYNONYM_SET_MAX_TERMS,
+  SYNONYM_TERM_MAX_LENGTH,
+  SYNONYM_MAX_SETS,
+  normalizeSynonymTerm,
+} from './synonyms-rules.js';
 
 const synonymTermSchema = safeString({ error: 'A term must be text.' })
   .trim()

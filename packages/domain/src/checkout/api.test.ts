@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chargeChoicesOf } from '../cart/cart.js';
-import { calculateTaxesRequestSchema, CHECKOUT_REQUEST_MESSAGES, createCheckoutRequestSchema, updateCheckoutRequestSchema } from './api.js';
+import { chargeChoicesOf } from '../cart/cart-rules.js';
+import { calculateTaxesRequestSchema, createCheckoutRequestSchema, updateCheckoutRequestSchema } from './api.js';
+import { CHECKOUT_REQUEST_MESSAGES } from './api-rules.js';
 
 const item = { sku: 'PBYAX-0104', quantity: 2, price: 49.5, priceOverride: null };
 const charge = (declined: boolean) => ({ required: true, declined, amount: 10 });

@@ -9,6 +9,7 @@ import { cartItemSchema, cartLineSchema, chargeChoicesSchema, chargesInputSchema
 import { MAX_PRICE_OVERRIDE } from '../cart/inputs.js';
 import { catalogIdSchema } from '../catalog/search.js';
 import { shipToAddressInputSchema, shipToAddressSchema } from './ship-to-address.js';
+import { CHECKOUT_REQUEST_MESSAGES, CHECKOUT_STATUSES } from './api-rules.js';
 
 /** A short unguessable code (Crockford base 32), also the order's confirmation number. */
 export const confirmationNumberSchema = z
@@ -37,10 +38,6 @@ const detail = (max: number) => nullAs(safeString().trim().max(max).default(''),
 export const cartCatalogSchema = z
   .union([catalogIdSchema, z.object({ id: catalogIdSchema, label: z.string().max(200).nullish() })])
   .transform((catalog) => (typeof catalog === 'string' ? catalog : catalog.id));
-
-export const CHECKOUT_REQUEST_MESSAGES = {
-  chargesRequired: "The cart's charges are required.",
-} as const;
 
 /**
  * `POST /api/checkout`: "the cart without ship-to address" (spec 7), i.e. the spec's Cart (spec 3)
@@ -130,9 +127,6 @@ export const checkoutCartSchema = z.object({
   grandTotal: z.number(),
 });
 export type CheckoutCart = z.infer<typeof checkoutCartSchema>;
-
-export const CHECKOUT_STATUSES = ['open', 'completed', 'cancelled'] as const;
-export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /** `GET /api/checkout/{confirmationNumber}`: spec 3 "Checkout record", plus where it stands. */
 export const checkoutRecordSchema = z.object({

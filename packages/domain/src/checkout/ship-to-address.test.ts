@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentErrorMessage } from './simulated-payment.js';
+import { paymentErrorMessage } from './simulated-payment-rules.js';
 import {
   addressProblems,
   EMPTY_SHIP_TO_ADDRESS,
@@ -7,8 +7,8 @@ import {
   isAddressComplete,
   isPhoneComplete,
   shipToProblems,
-  type ShipToAddress,
-} from './ship-to-address.js';
+} from './ship-to-address-rules.js';
+import type { ShipToAddress } from './ship-to-address.js';
 
 const complete: ShipToAddress = {
   ...EMPTY_SHIP_TO_ADDRESS,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_CODES } from '../states.js';
-import { EMPTY_SHIP_TO_ADDRESS, type ShipToAddress } from './ship-to-address.js';
+import { EMPTY_SHIP_TO_ADDRESS } from './ship-to-address-rules.js';
+import type { ShipToAddress } from './ship-to-address.js';
 import { calculateTaxCents, salesTaxRateBps, STATE_SALES_TAX_BPS, taxRecalculationKey } from './tax.js';
 
 const denver: ShipToAddress = {

@@ -9,7 +9,8 @@
  */
 import type { StateCode } from '../states.js';
 import { isStateCode } from '../states.js';
-import { isAddressComplete, type ShipToAddress } from './ship-to-address.js';
+import { isAddressComplete } from './ship-to-address-rules.js';
+import type { ShipToAddress } from './ship-to-address.js';
 
 /** State-level base sales-tax rates in basis points (1/100 of a percent); local taxes are not added. */
 export const STATE_SALES_TAX_BPS: Readonly<Record<StateCode, number>> = {

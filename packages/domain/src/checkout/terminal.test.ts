@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isFinalTerminalStatus, TERMINAL_STATUSES, terminalOutcome, terminalStatusResult } from './terminal.js';
+import { isFinalTerminalStatus, TERMINAL_STATUSES, terminalOutcome } from './terminal-rules.js';
+import { terminalStatusResult } from './terminal-rules.js';
 
 describe('terminal statuses (spec 4 "Terminal flow")', () => {
   it('keeps polling on open, pending and anything unknown', () => {

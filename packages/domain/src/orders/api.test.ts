@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_SEARCH_CRITERIA_MESSAGE, orderSearchCriteriaSchema, orderSearchRequestSchema, recentOrdersRequestSchema } from './api.js';
+import { ORDER_SEARCH_CRITERIA_MESSAGE } from './api-rules.js';
+import { orderSearchCriteriaSchema, orderSearchRequestSchema, recentOrdersRequestSchema } from './api.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);

@@ -5,11 +5,18 @@
 import { z } from 'zod';
 import { branchNumberSchema, nullAs } from '../api/common.js';
 import { isStateCode } from '../states.js';
-import { INT4_MAX, isValidEmail, safeString } from '../validators.js';
+import { INT4_MAX, isValidEmail } from '../validators-rules.js';
+import { safeString } from '../validators.js';
 import { ORDER_PAGE_SIZES, ORDER_SEARCH_SERVICE_PAGE_SIZE } from './paging.js';
 import { FALLBACK_TIME_ZONE, isValidTimeZone, RECENT_DEFAULTS, RECENT_UPDATE_TYPES } from './recent-window.js';
 import { ORDER_STATUS_GROUPS } from './status.js';
-import { CHARGE_LABELS } from '../cart/charge-kinds.js';
+import {
+  ORDER_SEARCH_TIME_FRAMES,
+  ORDER_SEARCH_DEFAULT_TIME_FRAME,
+  ORDER_SEARCH_CRITERIA_MESSAGE,
+  hasSearchCriteria,
+  type OrderSearchCriteriaField,
+} from './api-rules.js';
 
 /** Address of order documents (spec 3 "Address"). */
 export const orderAddressSchema = z.object({
@@ -78,20 +85,6 @@ export const recentOrdersResponseSchema = z.object({
 });
 export type RecentOrdersResponse = z.infer<typeof recentOrdersResponseSchema>;
 
-export const ORDER_SEARCH_TIME_FRAMES = ['month', '6months', 'year', '2years'] as const;
-export type OrderSearchTimeFrame = (typeof ORDER_SEARCH_TIME_FRAMES)[number];
-export const ORDER_SEARCH_TIME_FRAME_LABELS: Record<OrderSearchTimeFrame, string> = {
-  month: 'Last Month',
-  '6months': 'Last 6 Months',
-  year: 'Last Year',
-  '2years': 'Last 2 Years',
-};
-/** How far back each time frame reaches, in months (spec 5). */
-export const ORDER_SEARCH_TIME_FRAME_MONTHS: Record<OrderSearchTimeFrame, number> = { month: 1, '6months': 6, year: 12, '2years': 24 };
-export const ORDER_SEARCH_DEFAULT_TIME_FRAME: OrderSearchTimeFrame = '6months';
-
-export const ORDER_SEARCH_CRITERIA_MESSAGE = 'You must enter at least one search criteria before searching';
-
 const text = (max = 100) =>
   safeString()
     .trim()
@@ -124,25 +117,6 @@ const criteriaShape = {
   /** Orders with a line whose SKU starts with this (any case), issue 34. */
   sku: text(40),
 };
-
-export const ORDER_SEARCH_CRITERIA_FIELDS = [
-  'orderReference',
-  'email',
-  'phone',
-  'status',
-  'name',
-  'address',
-  'city',
-  'state',
-  'postalCode',
-  'sku',
-] as const;
-export type OrderSearchCriteriaField = (typeof ORDER_SEARCH_CRITERIA_FIELDS)[number];
-
-/** Spec 5: at least one criterion other than timeFrame. */
-export function hasSearchCriteria(criteria: Partial<Record<OrderSearchCriteriaField, string | undefined>>): boolean {
-  return ORDER_SEARCH_CRITERIA_FIELDS.some((field) => (criteria[field] ?? '').trim() !== '');
-}
 
 function requireOneCriterion(value: Partial<Record<OrderSearchCriteriaField, string>>, ctx: z.RefinementCtx) {
   if (!hasSearchCriteria(value)) ctx.addIssue({ code: 'custom', message: ORDER_SEARCH_CRITERIA_MESSAGE, path: [] });
@@ -233,20 +207,6 @@ export const orderChargesSchema = z.object({
   other: z.number(),
 });
 export type OrderCharges = z.infer<typeof orderChargesSchema>;
-
-/** Labels of the charge rows of Order Details, in display order. */
-export const ORDER_CHARGE_LABELS: Record<keyof OrderCharges, string> = {
-  ...CHARGE_LABELS,
-  deliveryAccessSurcharge: 'Delivery Access Surcharge',
-  limitedAccess: 'Limited Access',
-  dockHold: 'Dock Hold',
-  other: 'Other',
-};
-
-/** The charge rows Order Details and the order PDF show: the charges the order carries (not 0), in display order. */
-export function shownOrderCharges(charges: OrderCharges): (keyof OrderCharges)[] {
-  return (Object.keys(ORDER_CHARGE_LABELS) as (keyof OrderCharges)[]).filter((key) => charges[key] !== 0);
-}
 
 export const shipmentPackageSchema = z.object({ trackingNumber: z.string(), trackingUrl: z.string() });
 export type ShipmentPackage = z.infer<typeof shipmentPackageSchema>;

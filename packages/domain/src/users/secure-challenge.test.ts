@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHALLENGE_MESSAGES,
-  challengeVerifySchema,
-  formatChallengeCode,
-  newPasswordFormSchema,
-  normalizeChallengeCode,
-} from './secure-challenge.js';
+import { CHALLENGE_MESSAGES, formatChallengeCode, normalizeChallengeCode } from './secure-challenge-rules.js';
+import { challengeVerifySchema, newPasswordFormSchema } from './secure-challenge.js';
 
 describe('challenge codes', () => {
   it('strips non-alphanumerics and ignores case (spec 5)', () => {

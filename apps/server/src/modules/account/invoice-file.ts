@@ -1,5 +1,5 @@
 /** The rows of an invoice import (issue 36): a CSV file (`Line N`) or a JSON array (`Row N`). */
-import { INVOICE_IMPORT_COLUMNS, INVOICE_IMPORT_REQUIRED_COLUMNS } from '@portal/domain';
+import { INVOICE_IMPORT_COLUMNS, INVOICE_IMPORT_REQUIRED_COLUMNS } from '@portal/domain/rules';
 import { readCsvRows, type InputRow, type RowPlace } from '../imports/index.js';
 
 /** Rows of a CSV body (`Line N`) or a JSON array (`Row N`). */

@@ -3,7 +3,7 @@
  * the caller's organization's invoices only (another's answers 404, as the statement never shows it).
  * pdfkit with the portal's fonts (pdf/pdf-document.ts), laid out like the order document.
  */
-import { formatCents, formatDate, INVOICE_STATUS_LABELS } from '@portal/domain';
+import { formatCents, formatDate, INVOICE_STATUS_LABELS } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { pdfDocument } from '../../pdf/pdf-document.js';

@@ -4,7 +4,7 @@
  * the manufacturer's systems.
  */
 import { sql } from 'drizzle-orm';
-import type { InvoicePaymentStatus } from '@portal/domain';
+import type { InvoicePaymentStatus } from '@portal/domain/rules';
 import type { Queryable } from '../../db/client.js';
 
 const rowsOf = async <T>(db: Queryable, statement: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(statement)).rows as T[];

@@ -13,7 +13,8 @@
  *   mail to the payer and the `invoice.paid` events.
  */
 import { randomInt } from 'node:crypto';
-import { centsToDollars, formatCents, type IntegrationInvoicePayment, type InvoicePayment } from '@portal/domain';
+import { centsToDollars, formatCents } from '@portal/domain/rules';
+import type { IntegrationInvoicePayment, InvoicePayment } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { PaymentGateway } from '../../payments/gateway.js';

@@ -4,7 +4,8 @@
  * document (invoice-pdf.ts) and what counts against an organization's credit (decision 020).
  */
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUS, RECENTLY_PAID_DAYS, type InvoiceImportRow, type InvoiceStatus } from '@portal/domain';
+import { ORDER_STATUS, RECENTLY_PAID_DAYS, type InvoiceStatus } from '@portal/domain/rules';
+import type { InvoiceImportRow } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
 
 const rowsOf = async <T>(db: Queryable, statement: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(statement)).rows as T[];

@@ -5,9 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { INVOICE_IMPORT_COLUMNS, INVOICE_IMPORT_REQUIRED_COLUMNS } from '@portal/domain/rules';
 import {
-  INVOICE_IMPORT_COLUMNS,
-  INVOICE_IMPORT_REQUIRED_COLUMNS,
   creditLimitRequestSchema,
   creditLimitResponseSchema,
   creditSummarySchema,

@@ -13,11 +13,8 @@ import {
   daysPastDue,
   ERROR_CODES,
   exceedsCredit,
-  invoiceImportRowSchema,
-  type CreditSummary,
-  type ImportResult,
-  type Statement,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import { invoiceImportRowSchema, type CreditSummary, type ImportResult, type Statement } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';

@@ -4,14 +4,8 @@
  * placed ('Save this address'). Every address passes the checkout's own validation, and every
  * change is in the audit trail.
  */
-import {
-  ADDRESS_BOOK_LIMIT,
-  ADDRESS_MESSAGES,
-  changedFields,
-  shipToProblems,
-  type SavedAddress,
-  type SavedAddressInput,
-} from '@portal/domain';
+import { ADDRESS_BOOK_LIMIT, ADDRESS_MESSAGES, changedFields, shipToProblems } from '@portal/domain/rules';
+import type { SavedAddress, SavedAddressInput } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';

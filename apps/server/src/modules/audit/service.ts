@@ -3,7 +3,8 @@
  * settings is written with who, when, what and the values before and after. `recordAudit` runs in
  * the caller's transaction, so an entry exists exactly when its change was committed.
  */
-import { totalPagesOf, type AuditEntry, type AuditKind, type AuditListQuery, type AuditListResponse } from '@portal/domain';
+import { totalPagesOf, type AuditKind } from '@portal/domain/rules';
+import type { AuditEntry, AuditListQuery, AuditListResponse } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
 import { countAuditEntries, insertAuditEntry, listAuditEntries, type AuditRow } from './repository.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CHALLENGE_MESSAGES } from '@portal/domain';
+import { CHALLENGE_MESSAGES } from '@portal/domain/rules';
 import type { Config } from '../../config.js';
 import { devMailbox } from '../mail/schema.js';
 import { createDevMailboxTransport } from '../mail/transport.js';

@@ -2,7 +2,7 @@
  * The signed-in caller (the http layer's Principal, http/principal.ts) behind a session: the auth
  * module reads the session, its user, organization and branches, and hands the routes a plain object.
  */
-import { effectiveRoles } from '@portal/domain';
+import { effectiveRoles } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
 import { findSessionCaller, touchSession } from './repository.js';

@@ -1,6 +1,6 @@
 /** Builds the spec's Session answer (section 3) for login and refresh. */
 import type { Catalog, Session, SubscriptionValue } from '@portal/domain';
-import { feesToDollars, mayTakeCash, organizationFeesCents, roleMapOf } from '@portal/domain';
+import { feesToDollars, mayTakeCash, organizationFeesCents, roleMapOf } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { BADGE_MESSAGES } from '@portal/domain';
+import { BADGE_MESSAGES } from '@portal/domain/rules';
 import { leads } from './schema.js';
 import { organizations } from '../organizations/index.js';
 import { users } from '../users/index.js';

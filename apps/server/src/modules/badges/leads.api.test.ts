@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LEADS_CSV_COLUMNS, LEADS_EXPORT_FILE_NAME, leadListSchema } from '@portal/domain';
+import { LEADS_CSV_COLUMNS, LEADS_EXPORT_FILE_NAME } from '@portal/domain/rules';
+import { leadListSchema } from '@portal/domain';
 import { leads } from './schema.js';
 import { organizations } from '../organizations/index.js';
 import { users } from '../users/index.js';

@@ -3,13 +3,8 @@
  * `POST /api/event/badge-lookup`) and the /sema badge scan that saves a lead (spec 7: `POST /event/badgescan`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  badgeDetailsSchema,
-  badgeLookupRequestSchema,
-  badgeScanRequestSchema,
-  leadListSchema,
-  LEADS_EXPORT_FILE_NAME,
-} from '@portal/domain';
+import { badgeDetailsSchema, badgeLookupRequestSchema, badgeScanRequestSchema, leadListSchema } from '@portal/domain';
+import { LEADS_EXPORT_FILE_NAME } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/principal.js';
 import { leadsCsv, lookUpBadge, organizationLeads, scanBadge } from './service.js';

@@ -10,10 +10,8 @@ import {
   LEADS_CSV_COLUMNS,
   leadCsvCells,
   parseBadgePayload,
-  type BadgeDetails,
-  type BadgeScan,
-  type Lead,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import type { BadgeDetails, BadgeScan, Lead } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calculateCart, cartItemInputOf, feesToCents, type CartItem, type ChargeChoices, type Session } from '@portal/domain';
+import { calculateCart, cartItemInputOf, feesToCents } from '@portal/domain/rules';
+import type { CartItem, ChargeChoices, Session } from '@portal/domain';
 import { users } from '../users/index.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';

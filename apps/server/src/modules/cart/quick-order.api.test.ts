@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { QUICK_ORDER_REASONS, type QuickOrderValidateResponse } from '@portal/domain';
+import { QUICK_ORDER_REASONS } from '@portal/domain/rules';
+import type { QuickOrderValidateResponse } from '@portal/domain';
 import { pricedTextCacheOf } from '../catalog/priced-cache.js';
 import { catalogProducts } from '../catalog/schema.js';
 import { orderLines } from '../orders/index.js';

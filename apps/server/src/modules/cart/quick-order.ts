@@ -5,17 +5,8 @@
  * set-based statement for all of them, however many); only when some SKUs are missing does one
  * more statement tell "not in this catalog" from "unknown SKU".
  */
-import {
-  cartItemInputOf,
-  DEFAULT_SHIP_TO_STATE,
-  FALLBACK_CATALOG_ID,
-  MAX_CART_QUANTITY,
-  QUICK_ORDER_REASONS,
-  type QuickOrderResultLine,
-  type QuickOrderValidateRequest,
-  type QuickOrderValidateResponse,
-  type ReorderRequest,
-} from '@portal/domain';
+import { cartItemInputOf, DEFAULT_SHIP_TO_STATE, FALLBACK_CATALOG_ID, MAX_CART_QUANTITY, QUICK_ORDER_REASONS } from '@portal/domain/rules';
+import type { QuickOrderResultLine, QuickOrderValidateRequest, QuickOrderValidateResponse, ReorderRequest } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
 import { findProductsBySkus, skusInCallerCatalogs } from '../catalog/index.js';

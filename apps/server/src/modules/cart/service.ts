@@ -5,15 +5,8 @@
  * rules with the organization's fees. `POST /api/cart/price` answers it, and the checkout re-prices
  * with it.
  */
-import {
-  calculateCart,
-  cartItemInputOf,
-  DEFAULT_SHIP_TO_STATE,
-  organizationFeesCents,
-  type CartItem,
-  type CartPriceRequest,
-  type PricedCart,
-} from '@portal/domain';
+import { calculateCart, cartItemInputOf, DEFAULT_SHIP_TO_STATE, organizationFeesCents } from '@portal/domain/rules';
+import type { CartItem, CartPriceRequest, PricedCart } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CATALOG_EXPORT_COLUMNS, type CatalogSearchResponse, type Product } from '@portal/domain';
+import { CATALOG_EXPORT_COLUMNS } from '@portal/domain/rules';
+import type { CatalogSearchResponse, Product } from '@portal/domain';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 

@@ -7,7 +7,8 @@
  */
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { CATALOG_EXPORT_COLUMNS, centsToDollars, type CatalogExportQuery } from '@portal/domain';
+import { CATALOG_EXPORT_COLUMNS, centsToDollars } from '@portal/domain/rules';
+import type { CatalogExportQuery } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
 import { pricingContextFor, requireBranch } from './catalog-access.js';

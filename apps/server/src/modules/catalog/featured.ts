@@ -12,7 +12,7 @@
  * rows in scan order deadlocked with it on the M set. A batch that still meets a deadlock or a
  * serialization failure is tried again.
  */
-import { FEATURED_WINDOW_DAYS } from '@portal/domain';
+import { FEATURED_WINDOW_DAYS } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import { moveSearchVersions, popularityChanges, writePopularityBatch } from './search-repository.js';
 

@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { FALLBACK_CATALOG_ID, type CatalogSort } from '@portal/domain';
+import { FALLBACK_CATALOG_ID, type CatalogSort } from '@portal/domain/rules';
 import { poolOf, type Database } from '../../db/client.js';
 import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';

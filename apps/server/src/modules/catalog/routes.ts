@@ -1,7 +1,7 @@
 /** Catalog calls of spec section 7 under /api (interface-contract "HTTP API"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CATALOG_EXPORT_FILE_NAME } from '@portal/domain/rules';
 import {
-  CATALOG_EXPORT_FILE_NAME,
   catalogExportQuerySchema,
   catalogSearchRequestSchema,
   catalogSearchResponseSchema,

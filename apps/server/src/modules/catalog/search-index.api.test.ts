@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CATALOG_SORTS, type CatalogSearchResponse } from '@portal/domain';
+import { CATALOG_SORTS } from '@portal/domain/rules';
+import type { CatalogSearchResponse } from '@portal/domain';
 import { openDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { databaseUrlWith } from '../../test-support/global-setup.js';

@@ -3,16 +3,15 @@
  * batch lookup and the CSV export. Every call is scoped to the caller's organization, one of the
  * caller's branches (403 otherwise) and a catalog the caller may see (404 otherwise).
  */
-import {
-  CATALOG_MAX_SUGGESTIONS,
-  defaultCatalogSort,
-  type CatalogFacets,
-  type CatalogSearchCriteria,
-  type CatalogSearchResponse,
-  type CatalogSuggestion,
-  type CatalogSuggestQuery,
-  type FacetCount,
-  type Product,
+import { CATALOG_MAX_SUGGESTIONS, defaultCatalogSort } from '@portal/domain/rules';
+import type {
+  CatalogFacets,
+  CatalogSearchCriteria,
+  CatalogSearchResponse,
+  CatalogSuggestion,
+  CatalogSuggestQuery,
+  FacetCount,
+  Product,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';

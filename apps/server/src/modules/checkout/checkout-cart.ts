@@ -10,9 +10,8 @@ import {
   dollarsToCents,
   grandTotalCents,
   itemsSubTotalCents,
-  type CheckoutCart,
-  type ShipToAddress,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import type { CheckoutCart, ShipToAddress } from '@portal/domain';
 import type { CallerOrganization } from '../../http/principal.js';
 import type { PricedCartResult } from '../cart/index.js';
 

@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculateTaxCents, CHECKOUT_SERVER_MESSAGES, type ShipToAddress } from '@portal/domain';
+import { calculateTaxCents, CHECKOUT_SERVER_MESSAGES } from '@portal/domain/rules';
+import type { ShipToAddress } from '@portal/domain';
 import { simulatedPaymentIntents } from '../../payments/schema.js';
 import { organizations } from '../organizations/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import { TERMINAL_MESSAGES, type CreateCheckoutResponse } from '@portal/domain';
+import { TERMINAL_MESSAGES } from '@portal/domain/rules';
+import type { CreateCheckoutResponse } from '@portal/domain';
 import { organizations } from '../organizations/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createStripeGateway } from '../../payments/stripe-gateway.js';

@@ -4,7 +4,8 @@
  * and completion by the status poll.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TERMINAL_MESSAGES, type CreateCheckoutResponse } from '@portal/domain';
+import { TERMINAL_MESSAGES } from '@portal/domain/rules';
+import type { CreateCheckoutResponse } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { SIMULATED_READER_DELAY_MS } from '../../payments/simulated-gateway.js';
 import { checkoutClient, confirmationMailsOf, ordersOf, USERS, type CheckoutClient, type DemoUser } from './checkout-test-support.js';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CHECKOUT_MESSAGES, TEST_CARDS, type OrderSummary } from '@portal/domain';
+import { CHECKOUT_MESSAGES, TEST_CARDS } from '@portal/domain/rules';
+import type { OrderSummary } from '@portal/domain';
 import { checkouts } from './schema.js';
 import { organizations } from '../organizations/index.js';
 import { simulatedPaymentIntents } from '../../payments/schema.js';

@@ -9,7 +9,14 @@
  * first transaction and then does nothing; it reads the order the first one made. No
  * check-then-insert: the unique index decides.
  */
-import { CHECKOUT_SERVER_MESSAGES, countedChargeCents, dollarsToCents, isAddressComplete, mayTakeCash, ORDER_STATUS } from '@portal/domain';
+import {
+  CHECKOUT_SERVER_MESSAGES,
+  countedChargeCents,
+  dollarsToCents,
+  isAddressComplete,
+  mayTakeCash,
+  ORDER_STATUS,
+} from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PaymentGateway } from '../../payments/gateway.js';

@@ -14,12 +14,12 @@ import {
   createCheckoutResponseSchema,
   okSchema,
   terminalRequestSchema,
-  terminalStatusResult,
   terminalStatusResultSchema,
   updateCheckoutRequestSchema,
   updateCheckoutResponseSchema,
   type TerminalStatusResult,
 } from '@portal/domain';
+import { terminalStatusResult } from '@portal/domain/rules';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/principal.js';

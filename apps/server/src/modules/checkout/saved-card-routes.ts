@@ -5,12 +5,8 @@
  * the intent succeeded, so exactly one order follows).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CHECKOUT_SERVER_MESSAGES,
-  cardPaymentResultSchema,
-  confirmationNumberParamsSchema,
-  payWithSavedCardRequestSchema,
-} from '@portal/domain';
+import { CHECKOUT_SERVER_MESSAGES } from '@portal/domain/rules';
+import { cardPaymentResultSchema, confirmationNumberParamsSchema, payWithSavedCardRequestSchema } from '@portal/domain';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { GatewayError } from '../../payments/gateway.js';
 import { principalOf } from '../auth/index.js';

@@ -14,13 +14,15 @@ import {
   needsPaymentIntent,
   paymentChoiceRefusal,
   shipToProblems,
-  type CalculateTaxesResponse,
-  type CheckoutCart,
-  type CheckoutRecord,
   type CheckoutStatus,
-  type CreateCheckoutResponse,
-  type ShipToAddress,
-  type UpdateCheckoutResponse,
+} from '@portal/domain/rules';
+import type {
+  CalculateTaxesResponse,
+  CheckoutCart,
+  CheckoutRecord,
+  CreateCheckoutResponse,
+  ShipToAddress,
+  UpdateCheckoutResponse,
 } from '@portal/domain';
 import type { z } from 'zod';
 import type { calculateTaxesRequestSchema, createCheckoutRequestSchema, updateCheckoutRequestSchema } from '@portal/domain';

@@ -6,15 +6,15 @@
  *   drives a reader of the caller's organization to any terminal status.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CHECKOUT_SERVER_MESSAGES } from '@portal/domain/rules';
 import {
-  CHECKOUT_SERVER_MESSAGES,
   simulatedCardConfirmResultSchema,
   simulatedCardConfirmSchema,
   simulatedPaymentIntentParamsSchema,
   simulatedReaderNextSchema,
-  terminalStatusResult,
   terminalStatusResultSchema,
 } from '@portal/domain';
+import { terminalStatusResult } from '@portal/domain/rules';
 import { z } from 'zod';
 import { principalOf } from '../../http/principal.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';

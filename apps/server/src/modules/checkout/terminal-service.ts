@@ -5,7 +5,9 @@
  * three completers, with the browser and the webhook).
  */
 import type { z } from 'zod';
-import { CHECKOUT_SERVER_MESSAGES, terminalStatusResult, type terminalRequestSchema, type TerminalStatusResult } from '@portal/domain';
+import { CHECKOUT_SERVER_MESSAGES } from '@portal/domain/rules';
+import { terminalStatusResult } from '@portal/domain/rules';
+import type { terminalRequestSchema, TerminalStatusResult } from '@portal/domain';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { completeCheckout } from './completion.js';

@@ -3,7 +3,7 @@
  * the organization and the caller's branches; the manufacturer's (integration API) read by id.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { WarrantyClaimStatus } from '@portal/domain';
+import type { WarrantyClaimStatus } from '@portal/domain/rules';
 import type { Queryable } from '../../db/client.js';
 import type { ClaimPart } from './schema.js';
 import type { EquipmentScope } from './repository.js';

@@ -7,15 +7,8 @@
  * is a history line and a mail to the claim's author, enqueued in the same transaction; an approved
  * claim with parts becomes a no-charge order (status Pending, so it shows in Open Orders).
  */
-import {
-  CLAIM_PART_SEARCH_LIMIT,
-  formatDate,
-  ORDER_STATUS,
-  type ClaimPartSearchResponse,
-  type WarrantyClaim,
-  type WarrantyClaimStatus,
-  type WarrantyClaimSummary,
-} from '@portal/domain';
+import { CLAIM_PART_SEARCH_LIMIT, formatDate, ORDER_STATUS, type WarrantyClaimStatus } from '@portal/domain/rules';
+import type { ClaimPartSearchResponse, WarrantyClaim, WarrantyClaimSummary } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Principal } from '../auth/index.js';

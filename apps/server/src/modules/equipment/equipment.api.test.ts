@@ -9,15 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addDays,
-  addMonths,
-  CLAIM_PHOTO_MAX_BYTES,
-  type EquipmentDetail,
-  type EquipmentListResponse,
-  type OrderSummary,
-  type WarrantyClaim,
-} from '@portal/domain';
+import { addDays, addMonths, CLAIM_PHOTO_MAX_BYTES } from '@portal/domain/rules';
+import type { EquipmentDetail, EquipmentListResponse, OrderSummary, WarrantyClaim } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runPortal } from '../../test-support/portal-cli.js';

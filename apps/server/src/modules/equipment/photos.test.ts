@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_PHOTO_MAX_BYTES } from '@portal/domain';
+import { CLAIM_PHOTO_MAX_BYTES } from '@portal/domain/rules';
 import { jpegWithMetadata, makePng, SAMPLE_JPEG } from './photo-fixtures.js';
 import { cleanPhoto, photoFileName, PhotoRefusedError } from './photos.js';
 

@@ -7,7 +7,7 @@
  * The image data itself is copied byte for byte, so what the manufacturer sees is what was taken.
  */
 import { crc32 } from 'node:zlib';
-import { CLAIM_PHOTO_MAX_BYTES } from '@portal/domain';
+import { CLAIM_PHOTO_MAX_BYTES } from '@portal/domain/rules';
 
 export type CleanPhoto = { contentType: 'image/jpeg' | 'image/png'; data: Buffer; width: number; height: number };
 

@@ -3,7 +3,7 @@
  * the claim of (organization, month) that makes one process the sender, and what its mail lists.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { INSPECTION_DUE_WITHIN_DAYS, INSPECTION_INTERVAL_MONTHS } from '@portal/domain';
+import { INSPECTION_DUE_WITHIN_DAYS, INSPECTION_INTERVAL_MONTHS } from '@portal/domain/rules';
 import type { Queryable } from '../../db/client.js';
 
 const rowsOf = async <T>(db: Queryable, statement: SQL): Promise<T[]> => (await db.execute(statement)).rows as T[];

@@ -7,7 +7,7 @@
  * writes nothing (and the outbox's dedupe keys would drop a repeat anyway). Every process runs the
  * check on a timer; whichever comes first sends.
  */
-import { formatDate, INSPECTION_DUE_WITHIN_DAYS } from '@portal/domain';
+import { formatDate, INSPECTION_DUE_WITHIN_DAYS } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import { enqueueMail } from '../mail/index.js';
 import { claimReminderMonth, dueUnits, organizationsDueUnreminded, reminderRecipients, type DueUnit } from './reminder-repository.js';

@@ -6,7 +6,8 @@
  * by the tests).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { INSPECTION_DUE_WITHIN_DAYS, INSPECTION_INTERVAL_MONTHS, type SerialImportRow } from '@portal/domain';
+import { INSPECTION_DUE_WITHIN_DAYS, INSPECTION_INTERVAL_MONTHS } from '@portal/domain/rules';
+import type { SerialImportRow } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
 
 const rowsOf = async <T>(db: Queryable, statement: SQL): Promise<T[]> => (await db.execute(statement)).rows as T[];

@@ -9,6 +9,10 @@ import {
   CLAIM_MAX_PHOTOS,
   CLAIM_PART_SEARCH_LIMIT,
   CLAIM_PART_SEARCH_MIN_CHARS,
+  SERIAL_IMPORT_COLUMNS,
+  SERIAL_IMPORT_REQUIRED_COLUMNS,
+} from '@portal/domain/rules';
+import {
   claimOrderResponseSchema,
   claimPartSearchQuerySchema,
   claimPartSearchResponseSchema,
@@ -24,8 +28,6 @@ import {
   inspectionRequestSchema,
   inspectionsDueSchema,
   registerEquipmentRequestSchema,
-  SERIAL_IMPORT_COLUMNS,
-  SERIAL_IMPORT_REQUIRED_COLUMNS,
   serialImportJsonBodySchema,
   warrantyClaimListResponseSchema,
   warrantyClaimParamsSchema,

@@ -3,7 +3,7 @@
  * columns and rows as the dealers' CSV export (catalog/export.ts), priced at the catalog's own
  * price list (no organization's prices, no restriction), so it is what `import catalog` reads back.
  */
-import { CATALOG_EXPORT_COLUMNS } from '@portal/domain';
+import { CATALOG_EXPORT_COLUMNS } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import { csvRow, catalogExportBatch, ownPricesOf } from '../catalog/index.js';
 import { ImportFileError } from './errors.js';

@@ -4,7 +4,8 @@
  * bad row is reported where a person editing the file will look for it.
  */
 import { parse } from 'csv-parse/sync';
-import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, type ImportKind } from '@portal/domain';
+import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from '@portal/domain/rules';
+import type { ImportKind } from '@portal/domain/rules';
 import { ImportFileError, type InputRow } from './errors.js';
 
 /**

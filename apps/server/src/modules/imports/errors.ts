@@ -1,5 +1,6 @@
 /** What an import reads and how it refuses (issue 18: each bad row with its line number and reason). */
-import { IMPORT_MAX_REPORTED_ERRORS, type ErrorMessage } from '@portal/domain';
+import { IMPORT_MAX_REPORTED_ERRORS } from '@portal/domain/rules';
+import type { ErrorMessage } from '@portal/domain';
 import { HttpError } from '../../http/errors.js';
 
 /**

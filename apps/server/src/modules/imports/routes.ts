@@ -8,18 +8,17 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from '@portal/domain/rules';
 import {
-  IMPORT_COLUMNS,
-  IMPORT_REQUIRED_COLUMNS,
   errorBodySchema,
   importCatalogParamsSchema,
   importJsonBodySchema,
   importPriceListParamsSchema,
   importQuerySchema,
   importResultSchema,
-  type ImportKind,
   type ImportResult,
 } from '@portal/domain';
+import type { ImportKind } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import { readImportCsv } from './csv-input.js';
 import { ImportFileError, ImportRejectedError, describeRowErrors, toHttpError, type InputRow } from './errors.js';

@@ -7,14 +7,8 @@
  *  3. the writes run in one transaction, in batches of set-based statements (repository.ts), and
  *     are idempotent: a row equal to what is stored writes nothing and counts as unchanged.
  */
-import {
-  IMPORT_ROW_SCHEMAS,
-  type CatalogImportRow,
-  type ImportKind,
-  type ImportResult,
-  type PriceImportRow,
-  type StockImportRow,
-} from '@portal/domain';
+import { IMPORT_ROW_SCHEMAS, type CatalogImportRow, type ImportResult, type PriceImportRow, type StockImportRow } from '@portal/domain';
+import type { ImportKind } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import type { z } from 'zod';
 import { ImportFileError, ImportRejectedError, type ImportRowError, type InputRow, type RowPlace } from './errors.js';

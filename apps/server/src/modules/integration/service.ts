@@ -5,7 +5,8 @@
  * same transaction, so an update and its mail are stored together or not at all; the outbox's
  * dedupe keys make a retried call mail nothing twice.
  */
-import { dollarsToCents, ORDER_STATUS, type IntegrationOrder, type IntegrationShipmentRequest } from '@portal/domain';
+import { dollarsToCents, ORDER_STATUS } from '@portal/domain/rules';
+import type { IntegrationOrder, IntegrationShipmentRequest } from '@portal/domain';
 import type { Database, DatabaseTransaction, Queryable } from '../../db/client.js';
 import { emitEvent } from '../webhooks/index.js';
 import { recordShippedSerials } from '../equipment/index.js';

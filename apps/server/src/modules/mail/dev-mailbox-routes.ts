@@ -7,7 +7,8 @@
  * Anyone else gets the same 404 as an unknown route: it holds every organization's reset codes.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEV_MAILBOX_LIMIT, devMailboxQuerySchema, devMailboxResponseSchema } from '@portal/domain';
+import { DEV_MAILBOX_LIMIT } from '@portal/domain/rules';
+import { devMailboxQuerySchema, devMailboxResponseSchema } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { isDirectLoopback } from '../../http/origin.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BRAND_LOGOS, PLACEHOLDER_IMAGE_URL, brandLogoUrl } from '@portal/domain';
+import { BRAND_LOGOS, PLACEHOLDER_IMAGE_URL, brandLogoUrl } from '@portal/domain/rules';
 import { products } from '../catalog/schema.js';
 import { BRANDS } from '../../seed/brands.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';

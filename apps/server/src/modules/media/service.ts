@@ -3,7 +3,7 @@
  * product images and downloads from the product's data, brand logos and the placeholder. Answers
  * the bytes with their type and how long they may be cached; routes.ts sends them.
  */
-import { BRAND_LOGOS } from '@portal/domain';
+import { BRAND_LOGOS } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import { productDocumentPdf } from './documents.js';
 import { mediaProduct } from './repository.js';

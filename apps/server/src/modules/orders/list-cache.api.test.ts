@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { ORDER_STATUS, type OrderSummary, type RecentOrdersResponse } from '@portal/domain';
+import { ORDER_STATUS } from '@portal/domain/rules';
+import type { OrderSummary, RecentOrdersResponse } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { orderListCacheOf } from './list-cache.js';
 import { branchIdOf, insertOrder, userIdOf } from './order-fixtures.js';

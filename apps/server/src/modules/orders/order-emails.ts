@@ -8,7 +8,7 @@
  * Prices: a recipient with restrictedPricing never receives dealer cost (server-rules), so amounts
  * appear only in the mails of recipients without that restriction.
  */
-import { escapeHtml, formatCents, formatDate, formatPhone, formatZip, orderStatusLabel } from '@portal/domain';
+import { escapeHtml, formatCents, formatDate, formatPhone, formatZip, orderStatusLabel } from '@portal/domain/rules';
 import type { Queryable } from '../../db/client.js';
 import { enqueueMail, type OutgoingMail } from '../mail/index.js';
 import { orderMailRecipients } from '../users/index.js';

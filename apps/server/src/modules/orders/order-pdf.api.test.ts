@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { formatMoney, type OrderDetail } from '@portal/domain';
+import { formatMoney } from '@portal/domain/rules';
+import type { OrderDetail } from '@portal/domain';
 import { users } from '../users/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { insertOrder } from './order-fixtures.js';

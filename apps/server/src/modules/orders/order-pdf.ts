@@ -20,10 +20,8 @@ import {
   lineAmountCents,
   orderStatusLabel,
   shownOrderCharges,
-  type OrderAddress,
-  type OrderCharges,
-  type OrderDetail,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import type { OrderAddress, OrderCharges, OrderDetail } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { pdfDocument } from '../../pdf/pdf-document.js';
 import { findInvoicedAt } from './document-repository.js';

@@ -1,13 +1,6 @@
 /** Database rows → the order shapes of spec 3, money in dollars (server-rules "Money"). */
-import {
-  calculateTaxCents,
-  centsToDollars,
-  grandTotalCents,
-  orderItemsTotalCents,
-  type OrderAddress,
-  type OrderDetail,
-  type OrderSummary,
-} from '@portal/domain';
+import { calculateTaxCents, centsToDollars, grandTotalCents, orderItemsTotalCents } from '@portal/domain/rules';
+import type { OrderAddress, OrderDetail, OrderSummary } from '@portal/domain';
 import type { OrderChildren, OrderRow, SummaryRecord } from './repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);

@@ -4,12 +4,14 @@ import {
   calendarDayIn,
   addCalendarDays,
   isOpenOrderStatus,
-  openOrdersResponseSchema,
   ORDER_SEARCH_CRITERIA_MESSAGE,
-  orderSearchResponseSchema,
   orderStatusGroup,
-  recentOrdersResponseSchema,
   startOfDayIn,
+} from '@portal/domain/rules';
+import {
+  openOrdersResponseSchema,
+  orderSearchResponseSchema,
+  recentOrdersResponseSchema,
   type OrderDetail,
   type OrderSearchResponse,
   type OrderSummary,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { NON_PENDING_CODES, ORDER_STATUS, STATUS_GROUP_CODES, type OrderStatusGroup, type RecentUpdateType } from '@portal/domain';
+import { NON_PENDING_CODES, ORDER_STATUS, STATUS_GROUP_CODES, type OrderStatusGroup, type RecentUpdateType } from '@portal/domain/rules';
 import type { Database, DatabaseTransaction } from '../../db/client.js';
 import { products } from '../catalog/schema.js';
 import { orderLines, orderListRevisions, orders, shipmentLines, shipmentPackages, shipments } from './schema.js';

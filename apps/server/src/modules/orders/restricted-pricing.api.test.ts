@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { salesTaxRateBps, type OrderDetail, type OrderSearchResponse, type OrderSummary } from '@portal/domain';
+import { salesTaxRateBps } from '@portal/domain/rules';
+import type { OrderDetail, OrderSearchResponse, OrderSummary } from '@portal/domain';
 import { products } from '../catalog/schema.js';
 import { orderLines, orders } from './schema.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';

@@ -3,15 +3,17 @@ import {
   centsToDollars,
   ORDER_SEARCH_TIME_FRAME_MONTHS,
   recentOrdersWindow,
-  type OpenOrdersRequest,
-  type OrderDetail,
-  type OrderSearchQuery,
-  type OrderSearchResponse,
-  type OrderSummary,
-  type RecentOrdersResponse,
   type RecentTimeFrame,
   type RecentUpdateType,
   type RecentWindow,
+} from '@portal/domain/rules';
+import type {
+  OpenOrdersRequest,
+  OrderDetail,
+  OrderSearchQuery,
+  OrderSearchResponse,
+  OrderSummary,
+  RecentOrdersResponse,
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';

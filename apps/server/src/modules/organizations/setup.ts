@@ -8,7 +8,9 @@
  * caller's `recordChange` in the same transaction: the audit trail stands on organizations (its
  * table references them), so this module does not import it back.
  */
-import { changedFields, formatBranchShipTo, ORGANIZATION_FLAGS, organizationFeesCents, type BranchShipTo } from '@portal/domain';
+import { changedFields, ORGANIZATION_FLAGS, organizationFeesCents } from '@portal/domain/rules';
+import { formatBranchShipTo } from '@portal/domain/rules';
+import type { BranchShipTo } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { isPriceList, unknownCatalogIds } from '../catalog/index.js';

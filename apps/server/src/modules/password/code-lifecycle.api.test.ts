@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CHALLENGE_MESSAGES } from '@portal/domain';
+import { CHALLENGE_MESSAGES } from '@portal/domain/rules';
 import { testConfig } from '../../config.js';
 import { loginFailures } from '../auth/schema.js';
 import { users } from '../users/index.js';

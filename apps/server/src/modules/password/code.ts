@@ -1,6 +1,6 @@
 /** Password codes and tokens (server-rules "Password codes"). */
 import { randomInt } from 'node:crypto';
-import { CODE_ALPHABET, CODE_LENGTH } from '@portal/domain';
+import { CODE_ALPHABET, CODE_LENGTH } from '@portal/domain/rules';
 
 /** A short, case-insensitive code from an alphabet without look-alikes: 31^8 ≈ 8.5e11 values. */
 export function newChallengeCode(): string {

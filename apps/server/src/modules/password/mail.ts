@@ -2,7 +2,7 @@
  * The emails of the password page and of an invitation (spec 4 "Password reset / activation").
  * They go through the outbox (server-rules "Email"), never straight from a request.
  */
-import { escapeHtml, formatChallengeCode, PASSWORD_TITLES } from '@portal/domain';
+import { escapeHtml, formatChallengeCode, PASSWORD_TITLES } from '@portal/domain/rules';
 import type { OutgoingMail } from '../mail/index.js';
 
 type Recipient = { email: string; firstName: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
-import { CHALLENGE_MESSAGES } from '@portal/domain';
+import { CHALLENGE_MESSAGES } from '@portal/domain/rules';
 import { testConfig } from '../../config.js';
 import { loginFailures } from '../auth/schema.js';
 import { passwordChallenges } from './schema.js';

@@ -11,7 +11,8 @@
  * run the slow hash, so each first claims a count on its caller's address (auth's
  * claimHashingAttempt) and is refused with 429 before any hash once the address is past its limit.
  */
-import { CHALLENGE_MESSAGES, type ChallengeComplete } from '@portal/domain';
+import { CHALLENGE_MESSAGES } from '@portal/domain/rules';
+import type { ChallengeComplete } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { HttpError, tooManyRequests } from '../../http/errors.js';
 import {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { SAVED_CART_MESSAGES, type SavedCart, type SavedCartSummary } from '@portal/domain';
+import { SAVED_CART_MESSAGES } from '@portal/domain/rules';
+import type { SavedCart, SavedCartSummary } from '@portal/domain';
 import { auditEntries } from '../audit/schema.js';
 import { savedCartLines } from './schema.js';
 import { users } from '../users/index.js';

@@ -5,15 +5,8 @@
  * branch). Anyone with the checkout role may list, save and load; renaming and deleting take its
  * owner or a user with manageUsers. Every change is written to the audit trail in its transaction.
  */
-import {
-  DEFAULT_SHIP_TO_STATE,
-  SAVED_CART_MESSAGES,
-  type QuickOrderValidateResponse,
-  type SavedCart,
-  type SavedCartCreate,
-  type SavedCartSummary,
-  type StateCode,
-} from '@portal/domain';
+import { DEFAULT_SHIP_TO_STATE, SAVED_CART_MESSAGES, type StateCode } from '@portal/domain/rules';
+import type { QuickOrderValidateResponse, SavedCart, SavedCartCreate, SavedCartSummary } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { branchOf, type Principal } from '../../http/principal.js';

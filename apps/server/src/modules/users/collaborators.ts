@@ -4,7 +4,7 @@
  * were users to import them back, the modules would form a cycle (issue 33). Instead app.ts hands
  * their services in when it registers the users routes, and this module names only their shape.
  */
-import type { AuditKind } from '@portal/domain';
+import type { AuditKind } from '@portal/domain/rules';
 import type { Database, Queryable } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
 

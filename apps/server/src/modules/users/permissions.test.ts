@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offeredRoles, ROLE_KEYS } from '@portal/domain';
+import { offeredRoles, ROLE_KEYS } from '@portal/domain/rules';
 import { requestedRoles, resolvePermissions, samePermissions, type PermissionState } from './permissions.js';
 
 const ALL = [...ROLE_KEYS];

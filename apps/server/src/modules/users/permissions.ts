@@ -3,7 +3,7 @@
  * storedPayments, branches must be the organization's, cash sales only where the organization
  * allows them. Pure functions; the service applies them.
  */
-import { NEVER_OFFERED_ROLES, ROLE_KEYS, ROLE_LABELS, USER_MESSAGES, type RoleKey, type RoleMap } from '@portal/domain';
+import { NEVER_OFFERED_ROLES, ROLE_KEYS, ROLE_LABELS, USER_MESSAGES, type RoleKey, type RoleMap } from '@portal/domain/rules';
 import { HttpError } from '../../http/errors.js';
 import type { OrganizationBranch } from './repository.js';
 

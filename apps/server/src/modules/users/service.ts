@@ -4,7 +4,8 @@
  * their own permissions or deactivates themselves; deactivation ends the user's sessions at once.
  */
 import type { z } from 'zod';
-import { changedFields, USER_MESSAGES, type ManagedUser, type userInviteSchema, type userUpdateSchema } from '@portal/domain';
+import { changedFields, USER_MESSAGES } from '@portal/domain/rules';
+import type { ManagedUser, userInviteSchema, userUpdateSchema } from '@portal/domain';
 import type { Database, Queryable } from '../../db/client.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { USER_MESSAGES, type ManagedUser } from '@portal/domain';
+import { USER_MESSAGES } from '@portal/domain/rules';
+import type { ManagedUser } from '@portal/domain';
 import { testConfig } from '../../config.js';
 import { sessions } from '../auth/schema.js';
 import { organizations } from '../organizations/index.js';

@@ -1,5 +1,6 @@
 /** The managed user answer (spec 3) from a user row. */
-import { effectiveRoles, ROLE_KEYS, type ManagedUser, type RoleKey, type SubscriptionValue } from '@portal/domain';
+import { effectiveRoles, ROLE_KEYS, type RoleKey } from '@portal/domain/rules';
+import type { ManagedUser, SubscriptionValue } from '@portal/domain';
 import type { PermissionState } from './permissions.js';
 import type { OrganizationBranch, UserRow } from './repository.js';
 

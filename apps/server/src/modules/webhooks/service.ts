@@ -13,7 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
-import type { CreateWebhookResponse, WebhookDelivery, WebhookEventType, WebhookSubscription } from '@portal/domain';
+import type { CreateWebhookResponse, WebhookDelivery, WebhookSubscription } from '@portal/domain';
+import type { WebhookEventType } from '@portal/domain/rules';
 import type { Database, Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import {

@@ -6,7 +6,8 @@
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import { calculateCart, DEFAULT_CHARGE_CHOICES, NO_FEES, type CartItem } from '@portal/domain';
+import { calculateCart, DEFAULT_CHARGE_CHOICES, NO_FEES } from '@portal/domain/rules';
+import type { CartItem } from '@portal/domain';
 import { CartContext, useCart, useCartCatalog, useCartQuantity, type CartPort, type CartState } from './cart';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { isStateCode, US_STATES } from '@portal/domain';
+import { isStateCode, US_STATES } from '@portal/domain/rules';
 import { useClientConfig } from '@/lib/client-config';
 import { chooseDestinationState, requestDestinationState, useSessionState } from '@/lib/session-store';
 

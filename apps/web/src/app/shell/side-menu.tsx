@@ -1,6 +1,7 @@
 import { Divider, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { hasRoles, stateName, type Session } from '@portal/domain';
+import { hasRoles, stateName } from '@portal/domain/rules';
+import type { Session } from '@portal/domain';
 import { CartMenuEntry } from '@/features/cart/components/cart-summary';
 
 type SideMenuProps = {

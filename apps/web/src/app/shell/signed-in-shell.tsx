@@ -2,7 +2,7 @@ import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { AppShell, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useNavigate } from 'react-router';
-import { hasRoles } from '@portal/domain';
+import { hasRoles } from '@portal/domain/rules';
 import { CartHeaderSummary } from '@/features/cart/components/cart-summary';
 import { api } from '@/lib/api-client';
 import { useIsBusy } from '@/lib/busy';

@@ -3,7 +3,7 @@
  * field it belongs to, and it stays there until the dealer changes that field; the toast alone
  * is gone after 5 seconds. The words are spec 8's ("Card payment", `paymentErrorMessage`).
  */
-import { paymentErrorMessage } from '@portal/domain';
+import { paymentErrorMessage } from '@portal/domain/rules';
 
 export type CardField = 'cardNumber' | 'expiry' | 'cvc';
 

@@ -1,6 +1,7 @@
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Fieldset, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { TEST_CARDS, type SimulatedCardConfirmResult, type SimulatedPaymentMethodResult } from '@portal/domain';
+import { TEST_CARDS } from '@portal/domain/rules';
+import type { SimulatedCardConfirmResult, SimulatedPaymentMethodResult } from '@portal/domain';
 import { api, ApiError } from '@/lib/api-client';
 import { cardFieldErrorOf, type CardField } from './card-error';
 import type { PaymentFieldsHandle } from './payment-fields';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { formatMoney, paymentErrorMessage, type InvoicePayment } from '@portal/domain';
+import { formatMoney, paymentErrorMessage } from '@portal/domain/rules';
+import type { InvoicePayment } from '@portal/domain';
 import type { PaymentFieldsHandle } from '@/components/payment/payment-fields';
 import { SimulatedCardForm } from '@/components/payment/simulated-card-form';
 import { ApiError } from '@/lib/api-client';

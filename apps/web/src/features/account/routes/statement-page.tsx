@@ -3,15 +3,8 @@ import { ActionIcon, Anchor, Badge, Button, Card, Checkbox, Group, SimpleGrid, S
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import {
-  AGING_BUCKETS,
-  formatDate,
-  formatMoney,
-  INVOICE_STATUS_LABELS,
-  type InvoicePayment,
-  type Statement,
-  type StatementInvoice,
-} from '@portal/domain';
+import { AGING_BUCKETS, formatDate, formatMoney, INVOICE_STATUS_LABELS } from '@portal/domain/rules';
+import type { InvoicePayment, Statement, StatementInvoice } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { ApiError } from '@/lib/api-client';

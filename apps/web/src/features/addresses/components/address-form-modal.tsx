@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { EMPTY_SHIP_TO_ADDRESS, SHIP_TO_COUNTRIES, shipToProblems, US_STATES, type SavedAddress, type ShipToAddress } from '@portal/domain';
+import { EMPTY_SHIP_TO_ADDRESS, SHIP_TO_COUNTRIES, shipToProblems, US_STATES } from '@portal/domain/rules';
+import type { SavedAddress, ShipToAddress } from '@portal/domain';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditKind, AuditListResponse, ManagedUser } from '@portal/domain';
+import type { AuditKind } from '@portal/domain/rules';
+import type { AuditListResponse, ManagedUser } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 export type AuditFilters = { page: number; userId: number | null; kind: AuditKind | null };

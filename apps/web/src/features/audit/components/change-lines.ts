@@ -1,4 +1,5 @@
-import { auditFieldLabel, auditValueLabel, type AuditEntry } from '@portal/domain';
+import { auditFieldLabel, auditValueLabel } from '@portal/domain/rules';
+import type { AuditEntry } from '@portal/domain';
 
 /**
  * The audit page's words for an entry's values (issue 20): booleans Yes/No, lists joined, empty

@@ -2,7 +2,8 @@ import { ActionIcon, Group, NativeSelect, Stack, Text, Title, Tooltip } from '@m
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, formatDate, type AuditEntry, type AuditKind } from '@portal/domain';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, formatDate, type AuditKind } from '@portal/domain/rules';
+import type { AuditEntry } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { Pager } from '@/components/pager';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';

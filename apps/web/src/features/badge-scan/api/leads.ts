@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LEAD_MESSAGES, LEADS_EXPORT_FILE_NAME, type LeadList } from '@portal/domain';
+import { LEAD_MESSAGES, LEADS_EXPORT_FILE_NAME } from '@portal/domain/rules';
+import type { LeadList } from '@portal/domain';
 import { api, downloadFile } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 

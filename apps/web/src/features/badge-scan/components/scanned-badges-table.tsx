@@ -1,4 +1,5 @@
-import { formatDate, formatPhone, formatZip, type BadgeDetails, type Lead } from '@portal/domain';
+import { formatDate, formatPhone, formatZip } from '@portal/domain/rules';
+import type { BadgeDetails, Lead } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 
 export type ScannedBadge = { key: number; details: BadgeDetails };

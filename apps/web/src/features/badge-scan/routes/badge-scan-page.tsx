@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconQrcode } from '@tabler/icons-react';
-import { BADGE_MESSAGES } from '@portal/domain';
+import { BADGE_MESSAGES } from '@portal/domain/rules';
 import { NotAllowed } from '@/components/not-allowed';
 import { notifyBadgeFailure, QrScanModal } from '@/components/qr-scan-modal';
 import { useSession } from '@/lib/session-store';

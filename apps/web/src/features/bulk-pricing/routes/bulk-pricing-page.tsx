@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { bulkPricingTiers, formatMoney, netPriceError, readNetPrice } from '@portal/domain';
+import { bulkPricingTiers, formatMoney, netPriceError, readNetPrice } from '@portal/domain/rules';
 
 /**
  * The Bulk Pricing calculator (spec 2, 5, 9): one Net Price box, focused on load; Enter or

@@ -1,6 +1,7 @@
 import { ActionIcon, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { formatCents, formatMoney, lineTotalCents, type CartItem } from '@portal/domain';
+import { formatCents, formatMoney, lineTotalCents } from '@portal/domain/rules';
+import type { CartItem } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { useSession } from '@/lib/session-store';
 import { removeFromCart } from '../store';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Group, NavLink, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '@portal/domain';
+import { formatMoney } from '@portal/domain/rules';
 import { useCartState, useCartSummary } from '../store';
 import { cartTotalNote } from './cart-total-note';
 

@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { formatMoney } from '@portal/domain';
+import { formatMoney } from '@portal/domain/rules';
 import { useSession } from '@/lib/session-store';
 import type { CartState } from '../store';
 

@@ -1,5 +1,6 @@
 import { List, Text } from '@mantine/core';
-import { ITEM_WARNING_TEXTS, itemWarnings, type ShippingFlags } from '@portal/domain';
+import { ITEM_WARNING_TEXTS, itemWarnings } from '@portal/domain/rules';
+import type { ShippingFlags } from '@portal/domain';
 
 /** Per-item shipping warnings of spec 2 "Shopping cart" (their words are the domain's, shipping-notices.ts). */
 export function ItemWarnings({ item }: { item: ShippingFlags }) {

@@ -1,6 +1,6 @@
 import { Alert, Anchor } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { CHECKOUT_MESSAGES } from '@portal/domain';
+import { CHECKOUT_MESSAGES } from '@portal/domain/rules';
 
 /**
  * Issue 34 "Surprise at the end": an organization without any payment method (code 8001) learns

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
-import { formatMoney, parsePriceOverride } from '@portal/domain';
+import { formatMoney, parsePriceOverride } from '@portal/domain/rules';
 import { setPriceOverride } from '../store';
 
 type Props = { sku: string; price: number };

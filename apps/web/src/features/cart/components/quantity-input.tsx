@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
-import { parseCartQuantity } from '@portal/domain';
+import { parseCartQuantity } from '@portal/domain/rules';
 import { removeFromCart, updateItemQuantity } from '../store';
 
 type Props = { sku: string; quantity: number };

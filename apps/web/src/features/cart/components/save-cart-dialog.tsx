@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { SAVED_CART_MESSAGES, savedCartNameSchema } from '@portal/domain';
+import { SAVED_CART_MESSAGES } from '@portal/domain/rules';
+import { savedCartNameSchema } from '@portal/domain';
 import { NameDialog } from '@/components/name-dialog';
 import { notify } from '@/lib/notify';
 import type { CartState } from '../store';

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Alert, Checkbox, Group, Paper, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { formatMoney, shownSurchargeBlocks, type Charge, type ChargeKind, type Charges, type DeclinableChargeKind } from '@portal/domain';
+import { formatMoney, shownSurchargeBlocks, type ChargeKind, type DeclinableChargeKind } from '@portal/domain/rules';
+import type { Charge, Charges } from '@portal/domain';
 import { setChargeDeclined, setFlatbedConfirmed } from '../store';
 
 /** Texts of the five surcharge blocks (spec 2 "Shopping cart"). */

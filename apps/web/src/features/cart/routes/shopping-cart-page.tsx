@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CHECKOUT_SERVER_MESSAGES, firstCatalogId, hasPaymentMethod, hasRoles } from '@portal/domain';
+import { CHECKOUT_SERVER_MESSAGES, firstCatalogId, hasPaymentMethod, hasRoles } from '@portal/domain/rules';
 import { isFlatbedNotConfirmedState } from '@/app/providers/cart';
 import { refreshCart, setFlatbedConfirmed, useCartState } from '../store';
 import { useClientConfig } from '@/lib/client-config';

@@ -3,7 +3,8 @@
  * `portal.cart.<email>`. Only what the dealer chose is kept; prices, charges and totals are
  * recomputed when the copy is read back (cart-state.ts).
  */
-import { DEFAULT_CHARGE_CHOICES, storedCartItemOf, storedChargeChoicesOf, type CartItem, type ChargeChoices } from '@portal/domain';
+import { DEFAULT_CHARGE_CHOICES, storedCartItemOf, storedChargeChoicesOf } from '@portal/domain/rules';
+import type { CartItem, ChargeChoices } from '@portal/domain';
 import { readJson, writeJson, writeStored } from '@/lib/storage';
 
 export const CART_STORAGE_PREFIX = 'portal.cart.';

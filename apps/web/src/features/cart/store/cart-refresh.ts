@@ -3,7 +3,8 @@
  * `POST /api/catalog/products` when the cart page opens, the branch or destination state changes,
  * or the checkout says prices changed. Only the newest refresh may write its answer.
  */
-import { cartItemInputOf, DEFAULT_SHIP_TO_STATE, type Product } from '@portal/domain';
+import { cartItemInputOf, DEFAULT_SHIP_TO_STATE } from '@portal/domain/rules';
+import type { Product } from '@portal/domain';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session-store';

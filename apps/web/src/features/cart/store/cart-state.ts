@@ -12,11 +12,9 @@ import {
   firstCatalogId,
   MAX_CART_QUANTITY,
   NO_FEES,
-  type CartItem,
-  type CartItemInput,
   type DeclinableChargeKind,
-  type Session,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import type { CartItem, CartItemInput, Session } from '@portal/domain';
 import { DIFFERENT_CATALOG_WARNING, type CartState } from '@/app/providers/cart';
 import { createStore, useStore } from '@/lib/external-store';
 import { notify } from '@/lib/notify';

@@ -3,7 +3,8 @@
  * each with its item or the reason it cannot be added) into the cart, and says which lines were
  * left out and why, in line order.
  */
-import { QUICK_ORDER_REASONS, type QuickOrderValidateResponse } from '@portal/domain';
+import { QUICK_ORDER_REASONS } from '@portal/domain/rules';
+import type { QuickOrderValidateResponse } from '@portal/domain';
 import type { PricedLinesOutcome, RejectedLine } from '@/lib/priced-lines';
 import { addLinesToCart, type CartLineToAdd } from './cart-state';
 

@@ -1,4 +1,4 @@
-import { CATALOG_EXPORT_FILE_NAME } from '@portal/domain';
+import { CATALOG_EXPORT_FILE_NAME } from '@portal/domain/rules';
 import { downloadFile } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 

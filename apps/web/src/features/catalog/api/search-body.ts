@@ -2,7 +2,8 @@
  * What the catalog screen sends and how it reads the answer's facets, apart from the query hook so
  * its tests need no browser.
  */
-import { CATALOG_SCREEN_PAGE_SIZE, type CatalogFacets } from '@portal/domain';
+import { CATALOG_SCREEN_PAGE_SIZE } from '@portal/domain/rules';
+import type { CatalogFacets } from '@portal/domain';
 import { narrowingCriteriaOf, type CatalogQuery } from '../components/catalog-query';
 
 /** The search of the screen: its address (catalog and query) with the session's branch and state. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CATALOG_SCREEN_PAGE_SIZE, type CatalogSearchResponse } from '@portal/domain';
+import { CATALOG_SCREEN_PAGE_SIZE } from '@portal/domain/rules';
+import type { CatalogSearchResponse } from '@portal/domain';
 import { queryClient } from '@/app/providers/query-client';
 import { api, ApiError } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CATALOG_MAX_SUGGESTIONS, type CatalogSuggestion, type CatalogSuggestResponse } from '@portal/domain';
+import { CATALOG_MAX_SUGGESTIONS } from '@portal/domain/rules';
+import type { CatalogSuggestion, CatalogSuggestResponse } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 export type CatalogSuggestInput = {

@@ -6,9 +6,8 @@ import {
   CATALOG_FACET_GROUP_LABELS,
   formatCount,
   type CatalogAvailability,
-  type CatalogFacets,
-  type FacetCount,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import type { CatalogFacets, FacetCount } from '@portal/domain';
 import { facetCountOf, facetOptionsOf, shownFacetOptions } from './facet-options';
 import type { CatalogQuery } from './catalog-query';
 

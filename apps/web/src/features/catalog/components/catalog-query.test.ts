@@ -1,6 +1,6 @@
 /** The catalog screen's search state <-> its address (issue 32). */
 import { describe, expect, it } from 'vitest';
-import { CATALOG_MAX_FILTER_VALUES } from '@portal/domain';
+import { CATALOG_MAX_FILTER_VALUES } from '@portal/domain/rules';
 import {
   activeFilterCount,
   catalogQueryOf,

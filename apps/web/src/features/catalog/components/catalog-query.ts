@@ -15,7 +15,7 @@ import {
   defaultCatalogSort,
   type CatalogAvailability,
   type CatalogSort,
-} from '@portal/domain';
+} from '@portal/domain/rules';
 
 export type CatalogQuery = {
   keywords: string;

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { formatMoney, type CatalogSuggestion } from '@portal/domain';
+import { formatMoney } from '@portal/domain/rules';
+import type { CatalogSuggestion } from '@portal/domain';
 import { useCatalogSuggestions, wantsSuggestions } from '../api/suggest-catalog';
 import { nextActiveIndex } from './suggestion-keys';
 

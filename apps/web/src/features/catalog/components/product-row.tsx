@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Image, Paper, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { availabilityText, cartItemInputOf, formatMoney, PLACEHOLDER_IMAGE_URL, productQuantityOf, type Product } from '@portal/domain';
+import { availabilityText, cartItemInputOf, formatMoney, PLACEHOLDER_IMAGE_URL, productQuantityOf } from '@portal/domain/rules';
+import type { Product } from '@portal/domain';
 import { useCartActions, useCartCatalog, useCartQuantity } from '@/app/providers/cart';
 import { useSession } from '@/lib/session-store';
 import { addBlockedReason } from './add-blocked-reason';

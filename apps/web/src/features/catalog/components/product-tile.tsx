@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { availabilityText, cartItemInputOf, formatMoney, PLACEHOLDER_IMAGE_URL, type Product } from '@portal/domain';
+import { availabilityText, cartItemInputOf, formatMoney, PLACEHOLDER_IMAGE_URL } from '@portal/domain/rules';
+import type { Product } from '@portal/domain';
 import { useCartActions, useCartCatalog, useCartQuantity } from '@/app/providers/cart';
 import { useSession } from '@/lib/session-store';
 import { addBlockedReason } from './add-blocked-reason';

@@ -12,7 +12,7 @@ import {
   hasRoles,
   totalPagesOf,
   type CatalogSort,
-} from '@portal/domain';
+} from '@portal/domain/rules';
 import { requestDestinationState, sessionStore, useSession, useSessionState } from '@/lib/session-store';
 import { downloadCatalogExport } from '../api/export-catalog';
 import { startEarlySearch, useCatalogSearch } from '../api/search-catalog';

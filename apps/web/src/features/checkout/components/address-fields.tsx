@@ -1,6 +1,6 @@
 import { Fieldset, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
-import { SHIP_TO_COUNTRIES, US_STATES } from '@portal/domain';
+import { SHIP_TO_COUNTRIES, US_STATES } from '@portal/domain/rules';
 import type { CheckoutFormValues } from './checkout-form';
 
 /**

@@ -4,7 +4,8 @@
  * decoded payload goes to the badge lookup (interface-contract.md: `POST /api/event/badge-lookup`).
  */
 import type { UseFormReturn } from 'react-hook-form';
-import { isStateCode, SHIP_TO_COUNTRIES, SHIP_TO_MESSAGES, type BadgeDetails } from '@portal/domain';
+import { isStateCode, SHIP_TO_COUNTRIES, SHIP_TO_MESSAGES } from '@portal/domain/rules';
+import type { BadgeDetails } from '@portal/domain';
 import { notifyBadgeFailure, QrScanModal } from '@/components/qr-scan-modal';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { formatMoney } from '@portal/domain';
+import { formatMoney } from '@portal/domain/rules';
 
 /** 'Complete Cash Order?' (spec 2 "Checkout page" modals, spec 5: cash orders need this confirmation). */
 export function CashOrderModal({

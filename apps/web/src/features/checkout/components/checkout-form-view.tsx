@@ -9,7 +9,8 @@ import { Button, Checkbox, Fieldset, Group, Loader, NativeSelect, SimpleGrid, St
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { CHECKOUT_MESSAGES, checkoutPaymentMethods, paymentErrorMessage, type Session, type StateCode } from '@portal/domain';
+import { CHECKOUT_MESSAGES, checkoutPaymentMethods, paymentErrorMessage, type StateCode } from '@portal/domain/rules';
+import type { Session } from '@portal/domain';
 import { useCartActions } from '@/app/providers/cart';
 import { CreditWarning } from '@/components/credit-warning';
 import { useAccountCredit } from '@/lib/account-credit';

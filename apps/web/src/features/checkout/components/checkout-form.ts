@@ -6,16 +6,13 @@
 import { z } from 'zod';
 import {
   DEFAULT_SHIP_TO_COUNTRY,
-  emailField,
   isPhoneComplete,
   isStateCode,
   SHIP_TO_COUNTRIES,
   SHIP_TO_MESSAGES,
-  type CreateCheckoutRequest,
-  type ShipToAddress,
-  type Session,
   type StateCode,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import { emailField, type CreateCheckoutRequest, type ShipToAddress, type Session } from '@portal/domain';
 import type { CartState } from '@/app/providers/cart';
 import type { CheckoutDetailsDraft } from '../api/stored-checkout';
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { googleMapsSearchUrl, type ShipToAddress } from '@portal/domain';
+import { googleMapsSearchUrl } from '@portal/domain/rules';
+import type { ShipToAddress } from '@portal/domain';
 import { hasMapsAddress } from './maps-address';
 
 /**

@@ -1,14 +1,6 @@
 import { Text } from '@mantine/core';
-import {
-  CHARGE_LABELS,
-  countedChargeCents,
-  formatCents,
-  formatMoney,
-  lineTotalCents,
-  REVIEW_CHARGE_KINDS,
-  type CheckoutCart,
-  type Charge,
-} from '@portal/domain';
+import { CHARGE_LABELS, countedChargeCents, formatCents, formatMoney, lineTotalCents, REVIEW_CHARGE_KINDS } from '@portal/domain/rules';
+import type { CheckoutCart, Charge } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import type { Totals } from './use-tax-recalculation';
 

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { ADDRESS_MESSAGES, isAddressComplete, type ShipToAddress } from '@portal/domain';
+import { ADDRESS_MESSAGES, isAddressComplete } from '@portal/domain/rules';
+import type { ShipToAddress } from '@portal/domain';
 import { api, ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
-import { addressOneLine, isStateCode, SHIP_TO_COUNTRIES, type SavedAddress, type SavedAddressList } from '@portal/domain';
+import { addressOneLine, isStateCode, SHIP_TO_COUNTRIES } from '@portal/domain/rules';
+import type { SavedAddress, SavedAddressList } from '@portal/domain';
 import { api } from '@/lib/api-client';
 import type { CheckoutFormValues } from './checkout-form';
 

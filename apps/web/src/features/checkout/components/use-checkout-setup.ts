@@ -9,7 +9,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CHECKOUT_MESSAGES, CHECKOUT_SERVER_MESSAGES, ERROR_CODES, type CheckoutRecord, type CreateCheckoutRequest } from '@portal/domain';
+import { CHECKOUT_MESSAGES, CHECKOUT_SERVER_MESSAGES, ERROR_CODES } from '@portal/domain/rules';
+import type { CheckoutRecord, CreateCheckoutRequest } from '@portal/domain';
 import { FLATBED_NOT_CONFIRMED_STATE, useCartActions, type CartActions } from '@/app/providers/cart';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';

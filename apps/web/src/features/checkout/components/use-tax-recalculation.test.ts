@@ -5,13 +5,8 @@
  * totals of the address now on the page.
  */
 import { describe, expect, it, vi } from 'vitest';
-import {
-  CHECKOUT_MESSAGES,
-  TAX_RECALCULATION_DEBOUNCE_MS,
-  type CalculateTaxesRequest,
-  type CalculateTaxesResponse,
-  type ShipToAddress,
-} from '@portal/domain';
+import { CHECKOUT_MESSAGES, TAX_RECALCULATION_DEBOUNCE_MS } from '@portal/domain/rules';
+import type { CalculateTaxesRequest, CalculateTaxesResponse, ShipToAddress } from '@portal/domain';
 import { advance, fakeTimersPerTest, renderHook, type PendingCall } from './hook-test-support';
 import { useTaxRecalculation, type Totals } from './use-tax-recalculation';
 

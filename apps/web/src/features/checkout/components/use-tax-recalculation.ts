@@ -11,7 +11,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { CHECKOUT_MESSAGES, sameCents, TAX_RECALCULATION_DEBOUNCE_MS, taxRecalculationKey, type ShipToAddress } from '@portal/domain';
+import { CHECKOUT_MESSAGES, sameCents, TAX_RECALCULATION_DEBOUNCE_MS, taxRecalculationKey } from '@portal/domain/rules';
+import type { ShipToAddress } from '@portal/domain';
 import { notify } from '@/lib/notify';
 import { calculateTaxes } from '../api/checkout-api';
 

@@ -5,7 +5,8 @@
  * ends the flow. Polling stops at a final status and at the modal's reset.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { TERMINAL_MESSAGES, TERMINAL_POLL_INTERVAL_MS, type TerminalRequest, type TerminalStatusResult } from '@portal/domain';
+import { TERMINAL_MESSAGES, TERMINAL_POLL_INTERVAL_MS } from '@portal/domain/rules';
+import type { TerminalRequest, TerminalStatusResult } from '@portal/domain';
 import { advance, fakeTimersPerTest, begin, renderHook, type PendingCall } from './hook-test-support';
 import { useTerminalFlow } from './use-terminal-flow';
 

@@ -11,14 +11,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { skipToken, useQuery, type Query } from '@tanstack/react-query';
-import {
-  isFinalTerminalStatus,
-  TERMINAL_MESSAGES,
-  TERMINAL_POLL_INTERVAL_MS,
-  terminalOutcome,
-  type TerminalRequest,
-  type TerminalStatusResult,
-} from '@portal/domain';
+import { isFinalTerminalStatus, TERMINAL_MESSAGES, TERMINAL_POLL_INTERVAL_MS, terminalOutcome } from '@portal/domain/rules';
+import type { TerminalRequest, TerminalStatusResult } from '@portal/domain';
 import { notify } from '@/lib/notify';
 import { terminalCall } from '../api/checkout-api';
 

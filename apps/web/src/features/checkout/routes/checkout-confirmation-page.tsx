@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { CHECKOUT_MESSAGES, ERROR_CODES, type CheckoutRecord } from '@portal/domain';
+import { CHECKOUT_MESSAGES, ERROR_CODES } from '@portal/domain/rules';
+import type { CheckoutRecord } from '@portal/domain';
 import { useCartActions } from '@/app/providers/cart';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Center, Container, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { hasRoles } from '@portal/domain';
+import { hasRoles } from '@portal/domain/rules';
 import { useCart } from '@/app/providers/cart';
 import { useIsBusy } from '@/lib/busy';
 import { useSession, useSessionState } from '@/lib/session-store';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, type Statement } from '@portal/domain';
+import { formatMoney } from '@portal/domain/rules';
+import type { Statement } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 /** The organization's balance due for the 'Balance Due' tile (`GET /api/account/statement`, role accounting). */

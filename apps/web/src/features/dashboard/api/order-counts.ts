@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { RECENT_DEFAULTS, runtimeTimeZone, type OrderSummary, type RecentOrdersResponse } from '@portal/domain';
+import { RECENT_DEFAULTS, runtimeTimeZone } from '@portal/domain/rules';
+import type { OrderSummary, RecentOrdersResponse } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 /** Open orders of the branch (`POST /api/orders/open`), counted. */

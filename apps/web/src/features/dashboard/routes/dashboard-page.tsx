@@ -1,6 +1,6 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatMoney } from '@portal/domain';
+import { formatMoney } from '@portal/domain/rules';
 import { useSession, useSessionState } from '@/lib/session-store';
 import { balanceText, useBalanceDue } from '../api/balance-due';
 import { inspectionsDueText, useInspectionsDue } from '../api/inspections-due';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CLAIM_PART_SEARCH_MIN_CHARS, type ClaimPartOption, type ClaimPartSearchResponse } from '@portal/domain';
+import { CLAIM_PART_SEARCH_MIN_CHARS } from '@portal/domain/rules';
+import type { ClaimPartOption, ClaimPartSearchResponse } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 /**

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { CLAIM_MAX_PHOTOS, CLAIM_PHOTO_MAX_BYTES, formatDate, type EquipmentDetail } from '@portal/domain';
+import { CLAIM_MAX_PHOTOS, CLAIM_PHOTO_MAX_BYTES, formatDate } from '@portal/domain/rules';
+import type { EquipmentDetail } from '@portal/domain';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { fileToBase64, submitClaim } from '../api/claims';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { WarrantyClaimStatus } from '@portal/domain';
+import type { WarrantyClaimStatus } from '@portal/domain/rules';
 
 const COLORS: Record<WarrantyClaimStatus, string> = {
   Submitted: 'blue',

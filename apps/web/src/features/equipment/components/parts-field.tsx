@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { CLAIM_MAX_PARTS, CLAIM_PART_MAX_QUANTITY, CLAIM_PART_SEARCH_MIN_CHARS, type ClaimPartOption } from '@portal/domain';
+import { CLAIM_MAX_PARTS, CLAIM_PART_MAX_QUANTITY, CLAIM_PART_SEARCH_MIN_CHARS } from '@portal/domain/rules';
+import type { ClaimPartOption } from '@portal/domain';
 import { useClaimPartSearch } from '../api/claim-parts';
 
 /** A part chosen for the claim: what the form shows and, without the description, what it sends. */

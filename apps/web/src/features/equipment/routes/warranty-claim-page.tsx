@@ -1,7 +1,8 @@
 import { Anchor, Badge, Card, Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatDate, type WarrantyClaim } from '@portal/domain';
+import { formatDate } from '@portal/domain/rules';
+import type { WarrantyClaim } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session-store';

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDate, type WarrantyClaimSummary } from '@portal/domain';
+import { formatDate } from '@portal/domain/rules';
+import type { WarrantyClaimSummary } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { useSession } from '@/lib/session-store';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { recentOrdersWindow, type RecentOrdersResponse, type RecentTimeFrame, type RecentUpdateType } from '@portal/domain';
+import { recentOrdersWindow, type RecentTimeFrame, type RecentUpdateType } from '@portal/domain/rules';
+import type { RecentOrdersResponse } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 export type RecentChoice = { timeFrame: RecentTimeFrame; updateType: RecentUpdateType; page: number };

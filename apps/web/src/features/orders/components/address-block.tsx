@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { formatPhone, formatZip, type OrderAddress } from '@portal/domain';
+import { formatPhone, formatZip } from '@portal/domain/rules';
+import type { OrderAddress } from '@portal/domain';
 
 /** An order document's address (spec 3 "Address"), one line per part, empty parts left out. */
 export function AddressBlock({ address }: { address: OrderAddress }) {

@@ -2,7 +2,8 @@
  * The client-side keyword filter of Open and Recent Orders (spec 2): every word typed must appear
  * in some visible field of the row (number, PO, status, dates, destination, contact), any case.
  */
-import { formatDate, formatPhone, orderStatusLabel, type OrderSummary } from '@portal/domain';
+import { formatDate, formatPhone, orderStatusLabel } from '@portal/domain/rules';
+import type { OrderSummary } from '@portal/domain';
 
 function haystackOf(o: OrderSummary): string {
   const a = o.shipToAddress;

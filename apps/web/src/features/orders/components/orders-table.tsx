@@ -8,8 +8,8 @@ import {
   formatZip,
   orderStatusLabel,
   recentListShipDate,
-  type OrderSummary,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import type { OrderSummary } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { useSession } from '@/lib/session-store';
 

@@ -1,6 +1,7 @@
 import { Box, Group, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
-import { formatDate, orderProgressSteps, type OrderDetail, type ProgressStep } from '@portal/domain';
+import { formatDate, orderProgressSteps, type ProgressStep } from '@portal/domain/rules';
+import type { OrderDetail } from '@portal/domain';
 
 /** The colours of the status styles: the progress steps and the status badge of Order Details. */
 export const STATUS_STYLE_COLOR: Record<ProgressStep['style'], string> = { normal: 'blue', warning: 'yellow', error: 'red' };

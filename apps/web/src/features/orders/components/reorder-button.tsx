@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { hasRoles, type ReorderRequest } from '@portal/domain';
+import { hasRoles } from '@portal/domain/rules';
+import type { ReorderRequest } from '@portal/domain';
 import { ApiError } from '@/lib/api-client';
 import { DIFFERENT_CATALOG_WARNING, useCartActions } from '@/app/providers/cart';
 import { notify } from '@/lib/notify';

@@ -4,10 +4,8 @@ import {
   normalizeOrderPageSize,
   ORDER_SEARCH_CRITERIA_FIELDS,
   ORDER_SEARCH_DEFAULT_TIME_FRAME,
-  orderSearchCriteriaSchema,
-  orderSearchFieldsSchema,
-  type OrderSearchCriteria,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import { orderSearchCriteriaSchema, orderSearchFieldsSchema, type OrderSearchCriteria } from '@portal/domain';
 import type { OrderSearchParams } from '../api/order-search';
 
 export const EMPTY_CRITERIA: OrderSearchCriteria = {

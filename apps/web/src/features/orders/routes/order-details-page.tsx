@@ -9,10 +9,8 @@ import {
   orderStatusLabel,
   orderStatusStyle,
   shownOrderCharges,
-  type OrderDetail,
-  type OrderLine,
-  type OrderShipment,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import type { OrderDetail, OrderLine, OrderShipment } from '@portal/domain';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { useSession, useSessionState } from '@/lib/session-store';
 import { useOrderDetail } from '../api/order-detail';

@@ -1,6 +1,6 @@
 import { Anchor, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ORDER_PAGE_SIZES, totalPagesOf } from '@portal/domain';
+import { ORDER_PAGE_SIZES, totalPagesOf } from '@portal/domain/rules';
 import { useSessionState } from '@/lib/session-store';
 import { useOrderSearch, type OrderSearchParams } from '../api/order-search';
 import { OrderHistoryGuard } from '../components/order-history-guard';

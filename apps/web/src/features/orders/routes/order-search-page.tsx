@@ -10,11 +10,9 @@ import {
   ORDER_SEARCH_TIME_FRAMES,
   ORDER_STATUS_GROUP_LABELS,
   ORDER_STATUS_GROUPS,
-  orderSearchFieldsSchema,
   US_STATES,
-  type OrderSearchCriteria,
-  type OrderSearchCriteriaInput,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import { orderSearchFieldsSchema, type OrderSearchCriteria, type OrderSearchCriteriaInput } from '@portal/domain';
 import { OrderHistoryGuard } from '../components/order-history-guard';
 import { EMPTY_CRITERIA, formValuesFrom, queryStringOf } from '../components/search-params';
 

@@ -15,7 +15,7 @@ import {
   runtimeTimeZone,
   type RecentTimeFrame,
   type RecentUpdateType,
-} from '@portal/domain';
+} from '@portal/domain/rules';
 import { useSessionState } from '@/lib/session-store';
 import { readJson, writeJson } from '@/lib/storage';
 import { useRecentOrders, type RecentChoice } from '../api/recent-orders';

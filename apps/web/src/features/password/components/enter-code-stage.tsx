@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CHALLENGE_MESSAGES, PASSWORD_NOTICES } from '@portal/domain';
+import { CHALLENGE_MESSAGES, PASSWORD_NOTICES } from '@portal/domain/rules';
 import { requestCode, verifyCode } from '../api/secure-challenge';
 import { showServerErrors } from '@/lib/server-errors';
 import { useResendLock } from './use-resend-lock';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { challengeRequestSchema, type ChallengeRequest, type PasswordReason } from '@portal/domain';
+import { challengeRequestSchema, type ChallengeRequest } from '@portal/domain';
+import type { PasswordReason } from '@portal/domain/rules';
 import { requestCode } from '../api/secure-challenge';
 import { showServerErrors } from '@/lib/server-errors';
 

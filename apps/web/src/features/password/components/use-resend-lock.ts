@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RESEND_LOCK_SECONDS } from '@portal/domain';
+import { RESEND_LOCK_SECONDS } from '@portal/domain/rules';
 
 /** Seconds until a code may be sent again (spec 9: resend lock 30 s); 0 when free. */
 export function useResendLock(sentAt: number | null): number {

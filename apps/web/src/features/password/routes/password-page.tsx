@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PASSWORD_NOTICES, PASSWORD_REASONS, PASSWORD_TITLES, type PasswordReason } from '@portal/domain';
+import { PASSWORD_NOTICES, PASSWORD_REASONS, PASSWORD_TITLES, type PasswordReason } from '@portal/domain/rules';
 import { notify } from '@/lib/notify';
 import { EnterCodeStage } from '../components/enter-code-stage';
 import { NewPasswordStage } from '../components/new-password-stage';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Image, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { PLACEHOLDER_IMAGE_URL } from '@portal/domain';
+import { PLACEHOLDER_IMAGE_URL } from '@portal/domain/rules';
 
 /** The product images with previous/next and 'n of m' (spec 2 "Product details"); wraps around. */
 export function ImageCarousel({ images, label }: { images: string[]; label: string }) {

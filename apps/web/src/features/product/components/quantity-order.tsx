@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
-import { cartItemInputOf, productQuantityOf, type Product } from '@portal/domain';
+import { cartItemInputOf, productQuantityOf } from '@portal/domain/rules';
+import type { Product } from '@portal/domain';
 import { useCartActions, useCartQuantity } from '@/app/providers/cart';
 
 /**

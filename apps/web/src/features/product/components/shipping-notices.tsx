@@ -1,5 +1,6 @@
 import { List, Text } from '@mantine/core';
-import { productShippingNotices, type ShippingInformation } from '@portal/domain';
+import { productShippingNotices } from '@portal/domain/rules';
+import type { ShippingInformation } from '@portal/domain';
 
 /**
  * What delivery the product needs (spec 2 "Product details" shipping notices): the cart's per-item

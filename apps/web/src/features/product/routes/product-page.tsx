@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Divider, Grid, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { availabilityText, brandLogoUrl, FALLBACK_CATALOG_ID, formatDate, formatMoney, hasRoles, type Product } from '@portal/domain';
+import { availabilityText, brandLogoUrl, FALLBACK_CATALOG_ID, formatDate, formatMoney, hasRoles } from '@portal/domain/rules';
+import type { Product } from '@portal/domain';
 import { DestinationStatePrompt } from '@/components/destination-state-prompt';
 import { useClientConfig } from '@/lib/client-config';
 import { requestDestinationState, useSession, useSessionState } from '@/lib/session-store';

@@ -2,15 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  PROFILE_MESSAGES,
-  profileUpdateSchema,
-  SUBSCRIPTION_FIELDS,
-  SUBSCRIPTION_OPTIONS,
-  type ProfileUpdate,
-  type SessionUser,
-  type SubscriptionValue,
-} from '@portal/domain';
+import { PROFILE_MESSAGES, SUBSCRIPTION_FIELDS, SUBSCRIPTION_OPTIONS } from '@portal/domain/rules';
+import { profileUpdateSchema, type ProfileUpdate, type SessionUser, type SubscriptionValue } from '@portal/domain';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { setSession, useSession } from '@/lib/session-store';

@@ -9,9 +9,8 @@ import {
   parseQuickOrder,
   QUICK_ORDER_MAX_LINES,
   QUICK_ORDER_REASONS,
-  type QuickOrderResultLine,
-  type QuickOrderValidateRequest,
-} from '@portal/domain';
+} from '@portal/domain/rules';
+import type { QuickOrderResultLine, QuickOrderValidateRequest } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { RejectedLines } from '@/components/rejected-lines';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';

@@ -1,15 +1,7 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import {
-  offeredRoles,
-  ROLE_LABELS,
-  USER_OPTION_LABELS,
-  type ManagedUser,
-  type RoleKey,
-  type SessionOrganization,
-  type UserForm,
-  type UserInvite,
-} from '@portal/domain';
+import { offeredRoles, ROLE_LABELS, USER_OPTION_LABELS, type RoleKey } from '@portal/domain/rules';
+import type { ManagedUser, SessionOrganization, UserForm, UserInvite } from '@portal/domain';
 import { CheckGroup } from './check-group';
 
 /** Form values of a user (or an empty invite). Roles and branches are the effective ones (spec 6). */

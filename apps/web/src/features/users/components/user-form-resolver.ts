@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { USER_MESSAGES, userFormSchema, type UserForm } from '@portal/domain';
+import { USER_MESSAGES } from '@portal/domain/rules';
+import { userFormSchema, type UserForm } from '@portal/domain';
 
 const fieldsResolver = zodResolver(userFormSchema);
 

@@ -3,7 +3,8 @@ import { Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@manti
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { USER_MESSAGES, type ManagedUser, type UserForm } from '@portal/domain';
+import { USER_MESSAGES } from '@portal/domain/rules';
+import type { ManagedUser, UserForm } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';

@@ -2,7 +2,8 @@ import { ActionIcon, Anchor, Badge, Button, Group, Stack, Title, Tooltip } from 
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatPhone, type ManagedUser } from '@portal/domain';
+import { formatDate, formatPhone } from '@portal/domain/rules';
+import type { ManagedUser } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
 import { useSession } from '@/lib/session-store';

@@ -1,3 +1,0 @@
-export * from './badge-details.js';
-export * from './parse-badge-payload.js';
-export * from './leads.js';
