@@ -315,6 +315,47 @@ describe('the equipment list', () => {
   });
 });
 
+describe("the list's count (kept by triggers, 0026_equipment_counts)", () => {
+  /** What the API counts for the administrator (every branch of organization 1), and what counting the units gives. */
+  async function counts() {
+    const all = (await get('admin', '/api/equipment?pageSize=10')).json() as EquipmentListResponse;
+    const due = (await get('admin', '/api/equipment?pageSize=10&inspectionDue=true')).json() as EquipmentListResponse;
+    const direct = await one<{ all: number; due: number }>(sql`
+      SELECT count(*)::int AS all,
+             count(*) FILTER (WHERE (coalesce(last_inspected_on, installed_on) + make_interval(months => 12))::date <= ${today}::date + 30)::int AS due
+      FROM equipment WHERE organization_id = 1`);
+    return { api: { all: all.totalResults, due: due.totalResults }, direct };
+  }
+
+  it('equals counting the units through inserts, install dates, inspections, branch moves and deletes', async () => {
+    const expectSame = async () => {
+      const { api, direct } = await counts();
+      expect(api).toEqual(direct);
+      return api;
+    };
+    const before = await expectSame();
+    await insertUnit('COUNT-1', { installed: addMonths(today, -13) });
+    await insertUnit('COUNT-2', { shipped: addDays(today, -5) });
+    await insertUnit('COUNT-3', { installed: addMonths(today, -2), inspected: addMonths(today, -12) });
+    expect(await expectSame()).toEqual({ all: before.all + 3, due: before.due + 2 });
+    // Installed long ago: now due; inspected today: no longer due; a location alone moves nothing.
+    await t.db.execute(sql`UPDATE equipment SET installed_on = ${addMonths(today, -14)}::date WHERE serial_number = 'COUNT-2'`);
+    await t.db.execute(sql`UPDATE equipment SET last_inspected_on = ${today}::date WHERE serial_number = 'COUNT-1'`);
+    await t.db.execute(sql`UPDATE equipment SET location_name = 'Somewhere' WHERE serial_number = 'COUNT-3'`);
+    expect(await expectSame()).toEqual({ all: before.all + 3, due: before.due + 2 });
+    // Moved to another organization's branch, then deleted: the counts follow.
+    await t.db.execute(sql`
+      UPDATE equipment SET organization_id = b.organization_id, branch_id = b.id
+      FROM branches b WHERE b.organization_id <> 1 AND equipment.serial_number = 'COUNT-2'
+        AND b.id = (SELECT min(id) FROM branches WHERE organization_id <> 1)`);
+    expect(await expectSame()).toEqual({ all: before.all + 2, due: before.due + 1 });
+    await t.db.execute(sql`DELETE FROM equipment WHERE serial_number IN ('COUNT-1', 'COUNT-2', 'COUNT-3')`);
+    expect(await expectSame()).toEqual(before);
+    const leftovers = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM equipment_counts WHERE units <= 0`);
+    expect(leftovers.n).toBe(0);
+  });
+});
+
 describe('warranty claims', () => {
   const claim = (payload: Record<string, unknown>, user: keyof typeof tokens = 'admin') =>
     send(user, 'POST', '/api/warranty-claims', payload);

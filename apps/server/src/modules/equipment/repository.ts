@@ -124,6 +124,22 @@ function filterConditions(filter: EquipmentFilter, today: string): SQL[] {
 const whereOf = (scope: EquipmentScope, filter: EquipmentFilter, today: string) =>
   sql.join([scoped(scope), ...filterConditions(filter, today)], sql` AND `);
 
+/**
+ * The count of a page's matches. Without a keyword or the warranty filter it sums the trigger-kept
+ * equipment_counts (0026) rather than reading every unit of the branches: 'Inspection due' applies
+ * NEXT_INSPECTION's rule to each group's basis, so both counts agree with the rows' own rule.
+ */
+function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: string, where: SQL): SQL {
+  if (filter.keyword?.trim() || filter.underWarranty) {
+    // The count needs the product only for a keyword or the warranty filter.
+    return sql`SELECT count(*) AS total FROM equipment e LEFT JOIN products p ON p.sku = e.sku WHERE ${where}`;
+  }
+  const due = filter.inspectionDue
+    ? sql` AND (c.inspection_basis + make_interval(months => ${sql.raw(String(INSPECTION_INTERVAL_MONTHS))}))::date <= ${dueBy(today)}`
+    : sql``;
+  return sql`SELECT coalesce(sum(c.units), 0) AS total FROM equipment_counts c WHERE ${scoped(scope, 'c')}${due}`;
+}
+
 /** One page of the scope's units in serial-number order, with the count of all that match. */
 export async function findEquipmentPage(
   db: Queryable,
@@ -138,11 +154,7 @@ export async function findEquipmentPage(
       db,
       sql`${selectEquipment(today)} ${FROM_EQUIPMENT} WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}`,
     ),
-    rowsOf<{ total: string | number }>(
-      db,
-      // The count needs the product only for a keyword or the warranty filter.
-      sql`SELECT count(*) AS total FROM equipment e LEFT JOIN products p ON p.sku = e.sku WHERE ${where}`,
-    ),
+    rowsOf<{ total: string | number }>(db, countStatement(scope, filter, today, where)),
   ]);
   return { rows: rows.map(recordOf), total: Number(count?.total ?? 0) };
 }

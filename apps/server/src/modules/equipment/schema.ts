@@ -68,6 +68,22 @@ export const equipment = pgTable(
   ],
 );
 
+/**
+ * How many units each organization's branch has per inspection basis (the last inspection, else the
+ * install date; 'infinity' when neither): kept by triggers on equipment (0026_equipment_counts.sql),
+ * never written by code, so the list counts a branch's units without reading them.
+ */
+export const equipmentCounts = pgTable(
+  'equipment_counts',
+  {
+    organizationId: integer('organization_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    inspectionBasis: date('inspection_basis', { mode: 'string' }).notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.branchId, t.inspectionBasis] })],
+);
+
 export const equipmentInspections = pgTable(
   'equipment_inspections',
   {
