@@ -17,8 +17,17 @@ const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 /** The organization and the branches (ids) a read may see. */
 export type EquipmentScope = { organizationId: number; branchIds: number[] };
 
-const scoped = (scope: EquipmentScope, alias = 'e') =>
-  sql`${sql.raw(alias)}.organization_id = ${scope.organizationId} AND ${sql.raw(alias)}.branch_id = ANY(${param(scope.branchIds, 'int[]')})`;
+/**
+ * One branch (the list names the branch, as the screens do) is an equality, so the (organization,
+ * branch, serial number) index hands its units over in serial order; `= ANY(array)` made PostgreSQL
+ * walk the whole serial index filtering other branches' units out (4,000 of them for a page of 25).
+ */
+const scoped = (scope: EquipmentScope, alias = 'e') => {
+  const column = sql.raw(`${alias}.branch_id`);
+  const branches =
+    scope.branchIds.length === 1 ? sql`${column} = ${scope.branchIds[0]}` : sql`${column} = ANY(${param(scope.branchIds, 'int[]')})`;
+  return sql`${sql.raw(alias)}.organization_id = ${scope.organizationId} AND ${branches}`;
+};
 
 /** Warranty end: install date (else ship date) plus the product's months; null when either is unknown. */
 const WARRANTY_ENDS = sql`(coalesce(e.installed_on, e.shipped_date) + make_interval(months => p.warranty_months))::date`;
@@ -98,11 +107,15 @@ const selectEquipment = (today: string) => sql`
          ${day(sql`e.last_inspected_on`)} AS last_inspected_on, ${day(NEXT_INSPECTION)} AS next_inspection,
          coalesce(${NEXT_INSPECTION} <= ${dueBy(today)}, false) AS inspection_due`;
 
-const FROM_EQUIPMENT = sql`
-  FROM equipment e
+const PRODUCT_ORDER_JOINS = sql`
   JOIN branches b ON b.id = e.branch_id
   LEFT JOIN products p ON p.sku = e.sku
   LEFT JOIN orders o ON o.id = e.order_id`;
+
+const FROM_EQUIPMENT = sql`FROM equipment e ${PRODUCT_ORDER_JOINS}`;
+
+/** A keyword (model, description) and 'Under warranty' (the product's months) read the product. */
+const filtersOnProduct = (filter: EquipmentFilter) => Boolean(filter.keyword?.trim()) || Boolean(filter.underWarranty);
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -130,7 +143,7 @@ const whereOf = (scope: EquipmentScope, filter: EquipmentFilter, today: string) 
  * NEXT_INSPECTION's rule to each group's basis, so both counts agree with the rows' own rule.
  */
 function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: string, where: SQL): SQL {
-  if (filter.keyword?.trim() || filter.underWarranty) {
+  if (filtersOnProduct(filter)) {
     // The count needs the product only for a keyword or the warranty filter.
     return sql`SELECT count(*) AS total FROM equipment e LEFT JOIN products p ON p.sku = e.sku WHERE ${where}`;
   }
@@ -152,7 +165,12 @@ export async function findEquipmentPage(
   const [rows, [count]] = await Promise.all([
     rowsOf<RawEquipment>(
       db,
-      sql`${selectEquipment(today)} ${FROM_EQUIPMENT} WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}`,
+      filtersOnProduct(filter)
+        ? sql`${selectEquipment(today)} ${FROM_EQUIPMENT} WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}`
+        : // The page's units first, then their product, order and branch: 25 lookups, not page × 25.
+          sql`${selectEquipment(today)}
+              FROM (SELECT * FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}) e
+              ${PRODUCT_ORDER_JOINS} ORDER BY e.serial_number`,
     ),
     rowsOf<{ total: string | number }>(db, countStatement(scope, filter, today, where)),
   ]);
