@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../config.js';
 import { databaseUrlWith } from '../test-support/global-setup.js';
 import { MIGRATION_LOCK_KEY } from './client.js';
 import { readJournal } from './migrate-status.js';
+import { runOnServer } from '../test-support/test-database.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-migrate-cli-'));
 const adminUrl = process.env.DATABASE_URL;
@@ -22,15 +23,7 @@ afterAll(async () => {
   if (adminUrl) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 });
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (statement: string) => runOnServer(adminUrl!, statement);
 
 function runMigrate(env: Record<string, string>, args: string[] = []) {
   const base: NodeJS.ProcessEnv = { ...process.env };

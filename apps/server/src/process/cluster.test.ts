@@ -12,25 +12,17 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { databaseUrlWith } from '../test-support/global-setup.js';
 import { DEMO_PASSWORD } from '../test-support/test-app.js';
 import { spawnServer, waitForHealth, type ServerProcess } from './server-process.js';
+import { runOnServer } from '../test-support/test-database.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
 const adminUrl = process.env.DATABASE_URL;
 const database = `portal_cluster_${process.pid}_${Date.now()}`;
 const started: ServerProcess[] = [];
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runOnServer(adminUrl!, statement);
 
 beforeAll(async () => {
   if (adminUrl) await admin(`CREATE DATABASE ${database}`);

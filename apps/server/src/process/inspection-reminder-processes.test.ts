@@ -13,12 +13,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { addMonths } from '@portal/domain/rules';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { databaseUrlWith } from '../test-support/global-setup.js';
 import { spawnServer, waitForHealth, type ServerProcess } from './server-process.js';
+import { runOnServer } from '../test-support/test-database.js';
 
 const adminUrl = process.env.DATABASE_URL;
 const database = `portal_reminders_${process.pid}_${Date.now()}`;
@@ -27,15 +27,7 @@ const received: { to: string; subject: string }[] = [];
 let smtp: SMTPServer | undefined;
 let handle: DatabaseHandle | undefined;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runOnServer(adminUrl!, statement);
 
 beforeAll(async () => {
   if (!adminUrl) return;

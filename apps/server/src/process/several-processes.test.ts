@@ -17,6 +17,7 @@ import { seedDatabase } from '../seed/seed.js';
 import { databaseUrlWith } from '../test-support/global-setup.js';
 import { DEMO_PASSWORD } from '../test-support/test-app.js';
 import { spawnServer, waitForHealth, type ServerProcess } from './server-process.js';
+import { runOnServer } from '../test-support/test-database.js';
 
 const adminUrl = process.env.DATABASE_URL;
 const database = `portal_processes_${process.pid}_${Date.now()}`;
@@ -26,15 +27,7 @@ let smtpPort: number;
 const received: { to: string; subject: string }[] = [];
 let handle: DatabaseHandle | undefined;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runOnServer(adminUrl!, statement);
 
 beforeAll(async () => {
   if (!adminUrl) return;

@@ -11,26 +11,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { createSubscription, emitEvent, subscriptionDeliveries, verifyWebhookSignature } from '../modules/webhooks/service.js';
 import { databaseUrlWith } from '../test-support/global-setup.js';
 import { spawnServer, waitForHealth, type ServerProcess } from './server-process.js';
+import { runOnServer } from '../test-support/test-database.js';
 
 const adminUrl = process.env.DATABASE_URL;
 const database = `portal_webhooks_${process.pid}_${Date.now()}`;
 let root: string;
 const started: ServerProcess[] = [];
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runOnServer(adminUrl!, statement);
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'portal-webhooks-'));

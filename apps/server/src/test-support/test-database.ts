@@ -27,3 +27,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const dump = readFileSync(inject('pgliteTemplatePath'));
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
 }
+
+/**
+ * One statement on its own connection to a PostgreSQL server (CREATE and DROP DATABASE cannot run
+ * inside a pool's transaction): the process and migration tests make and drop their databases so.
+ */
+export async function runOnServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -126,14 +126,7 @@ export async function statementInvoices(db: Queryable, organizationId: number): 
 }
 
 /** An invoice as its document shows it: with the organization's name and the payments that succeeded. */
-export type InvoiceForPdf = {
-  invoiceNumber: string;
-  documentNumber: number | null;
-  invoiceDate: string;
-  dueDate: string;
-  amountCents: number;
-  balanceCents: number;
-  status: InvoiceStatus;
+export type InvoiceForPdf = InvoiceRecord & {
   organizationName: string;
   payments: { paymentNumber: string; paidAt: string; amountCents: number }[];
 };
