@@ -137,6 +137,8 @@ test.describe('forms keep what is typed the moment they show (slow CPU, slow net
     ];
     await typeAtOnce(typed);
     await page.reload();
+    // A reload on a busy CI machine can take longer than an assertion's 10 s to draw the form again.
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expectKept(typed);
   });
 
