@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiFromPage, expect, LIFTS_SKU, login, test, USERS } from './fixtures';
+import { apiFromPage, expect, expectNoSideScroll, LIFTS_SKU, login, test, USERS } from './fixtures';
 import { integrationKey } from './integration-key';
 
 /**
@@ -27,9 +27,6 @@ async function openFromMenu(page: Page, phone: boolean, name: string) {
   if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
   await menu(page).getByRole('link', { name, exact: true }).click();
 }
-
-const noSidewaysScroll = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
 for (const size of [
   { name: 'laptop', width: 1280, height: 800, phone: false },
@@ -60,7 +57,7 @@ for (const size of [
           'Next Inspection',
         ])
           await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
-      await noSidewaysScroll(page);
+      await expectNoSideScroll(page);
 
       await page.getByLabel('Keyword').fill('SUM-4P-0002');
       await page.getByRole('button', { name: 'Search' }).click();
@@ -68,7 +65,7 @@ for (const size of [
       await table.getByRole('link', { name: 'SUM-4P-0002' }).click();
       await expect(page).toHaveURL(/\/equipment\/SUM-4P-0002$/);
       await expect(page.getByRole('heading', { name: 'Equipment SUM-4P-0002', level: 1 })).toBeVisible();
-      await noSidewaysScroll(page);
+      await expectNoSideScroll(page);
 
       // Installed On and Location: the warranty then runs from the install date.
       const installed = daysAgo(size.phone ? 12 : 20);
@@ -128,7 +125,7 @@ for (const size of [
       await expect(page.getByRole('img', { name: 'drift.png' })).toBeVisible();
       await expect(page.getByText(`2 × ${part}`)).toBeVisible();
       await expect(page.getByText(otherSku)).toBeHidden();
-      await noSidewaysScroll(page);
+      await expectNoSideScroll(page);
 
       // The manufacturer approves it over the integration API.
       const answer = await request.put(`/api/integration/warranty-claims/${id}`, {
@@ -144,7 +141,7 @@ for (const size of [
       await expect(page).toHaveURL(/\/warranty-claims$/);
       const claims = page.getByRole('table', { name: 'Warranty Claims' });
       await expect(claims.getByRole('row', { name: new RegExp(`Claim ${id}\\b`) }).getByTestId('claim-status')).toHaveText('Approved');
-      await noSidewaysScroll(page);
+      await expectNoSideScroll(page);
     });
   });
 }

@@ -32,7 +32,8 @@ const scoped = (scope: EquipmentScope, alias = 'e') => {
 /** Warranty end: install date (else ship date) plus the product's months; null when either is unknown. */
 const WARRANTY_ENDS = sql`(coalesce(e.installed_on, e.shipped_date) + make_interval(months => p.warranty_months))::date`;
 /** Next inspection: a year after the last one, or after installation before the first. */
-const NEXT_INSPECTION = sql`(coalesce(e.last_inspected_on, e.installed_on) + make_interval(months => ${sql.raw(String(INSPECTION_INTERVAL_MONTHS))}))::date`;
+const nextInspectionAfter = (basis: SQL) => sql`(${basis} + make_interval(months => ${sql.raw(String(INSPECTION_INTERVAL_MONTHS))}))::date`;
+const NEXT_INSPECTION = nextInspectionAfter(sql`coalesce(e.last_inspected_on, e.installed_on)`);
 const dueBy = (today: string) => sql`(${today}::date + ${sql.raw(String(INSPECTION_DUE_WITHIN_DAYS))})`;
 
 export type EquipmentRecord = {
@@ -107,12 +108,13 @@ const selectEquipment = (today: string) => sql`
          ${day(sql`e.last_inspected_on`)} AS last_inspected_on, ${day(NEXT_INSPECTION)} AS next_inspection,
          coalesce(${NEXT_INSPECTION} <= ${dueBy(today)}, false) AS inspection_due`;
 
-const PRODUCT_ORDER_JOINS = sql`
+/** A unit's branch number, product (model, label, warranty months) and order (document number). */
+const UNIT_DETAIL_JOINS = sql`
   JOIN branches b ON b.id = e.branch_id
   LEFT JOIN products p ON p.sku = e.sku
   LEFT JOIN orders o ON o.id = e.order_id`;
 
-const FROM_EQUIPMENT = sql`FROM equipment e ${PRODUCT_ORDER_JOINS}`;
+const FROM_EQUIPMENT = sql`FROM equipment e ${UNIT_DETAIL_JOINS}`;
 
 /** A keyword (model, description) and 'Under warranty' (the product's months) read the product. */
 const filtersOnProduct = (filter: EquipmentFilter) => Boolean(filter.keyword?.trim()) || Boolean(filter.underWarranty);
@@ -147,9 +149,7 @@ function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: s
     // The count needs the product only for a keyword or the warranty filter.
     return sql`SELECT count(*) AS total FROM equipment e LEFT JOIN products p ON p.sku = e.sku WHERE ${where}`;
   }
-  const due = filter.inspectionDue
-    ? sql` AND (c.inspection_basis + make_interval(months => ${sql.raw(String(INSPECTION_INTERVAL_MONTHS))}))::date <= ${dueBy(today)}`
-    : sql``;
+  const due = filter.inspectionDue ? sql` AND ${nextInspectionAfter(sql`c.inspection_basis`)} <= ${dueBy(today)}` : sql``;
   return sql`SELECT coalesce(sum(c.units), 0) AS total FROM equipment_counts c WHERE ${scoped(scope, 'c')}${due}`;
 }
 
@@ -167,10 +167,10 @@ export async function findEquipmentPage(
       db,
       filtersOnProduct(filter)
         ? sql`${selectEquipment(today)} ${FROM_EQUIPMENT} WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}`
-        : // The page's units first, then their product, order and branch: 25 lookups, not page × 25.
+        : // The page's units first, then their branch, product and order: 25 lookups, not offset + 25.
           sql`${selectEquipment(today)}
               FROM (SELECT * FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}) e
-              ${PRODUCT_ORDER_JOINS} ORDER BY e.serial_number`,
+              ${UNIT_DETAIL_JOINS} ORDER BY e.serial_number`,
     ),
     rowsOf<{ total: string | number }>(db, countStatement(scope, filter, today, where)),
   ]);
