@@ -84,8 +84,11 @@ async function checkoutTypedAtOnce(page: Page, who: 'card' | 'terminal') {
     [page.getByLabel('City'), 'Denver'],
     [page.getByLabel('ZIP Code'), '80202'],
   ];
-  await typeAtOnce(address);
+  // Marked the moment the form can be typed into, before the first key: a remount at any time after
+  // the form first shows (while typing or after) takes the mark away.
+  await expect(address[0]![0]).toBeEditable({ timeout: 30_000 });
   await markFirstDrawn(address);
+  await typeAtOnce(address);
   await page.getByLabel('State', { exact: true }).selectOption({ label: 'Colorado' });
   await settle(page);
   await expectKept(address);

@@ -297,6 +297,14 @@ describe('the equipment list', () => {
     expect(page1.totalResults).toBeGreaterThan(10);
     const page2 = (await get('admin', '/api/equipment?pageSize=10&page=2')).json() as EquipmentListResponse;
     expect(page2.equipment[0]!.serialNumber > page1.equipment[9]!.serialNumber).toBe(true);
+    expect(page2.totalResults).toBe(page1.totalResults);
+    // A page past the end has no rows to carry the count: it is counted on its own, the same total.
+    const pastEnd = (await get('admin', '/api/equipment?pageSize=10&page=999')).json() as EquipmentListResponse;
+    expect(pastEnd).toMatchObject({ equipment: [], totalResults: page1.totalResults, page: 999 });
+    const keywordPastEnd = (await get('admin', '/api/equipment?pageSize=10&page=999&keyword=SUM-')).json() as EquipmentListResponse;
+    const keywordFirst = (await get('admin', '/api/equipment?pageSize=10&keyword=SUM-')).json() as EquipmentListResponse;
+    expect(keywordPastEnd.totalResults).toBe(keywordFirst.totalResults);
+    expect(keywordFirst.totalResults).toBeGreaterThan(0);
     const byLocation = (await get('admin', '/api/equipment?keyword=denver%2C%20co%2080220')).json() as EquipmentListResponse;
     expect(byLocation.equipment.map((e) => e.serialNumber)).toContain('SUM-2P-0001');
     const branch102 = (await get('admin', '/api/equipment?branchNumber=102&keyword=SUM-')).json() as EquipmentListResponse;

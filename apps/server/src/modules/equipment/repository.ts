@@ -153,7 +153,12 @@ function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: s
   return sql`SELECT coalesce(sum(c.units), 0) AS total FROM equipment_counts c WHERE ${scoped(scope, 'c')}${due}`;
 }
 
-/** One page of the scope's units in serial-number order, with the count of all that match. */
+/**
+ * One page of the scope's units in serial-number order, with the count of all that match, in one
+ * statement: the count rides on each row as a scalar subquery, so a list call is one round trip and
+ * one pooled connection (two concurrent statements held two connections, and at 10 clients the
+ * second waited for the pool). A page past the end has no row to carry it: the count then runs alone.
+ */
 export async function findEquipmentPage(
   db: Queryable,
   scope: EquipmentScope,
@@ -162,19 +167,20 @@ export async function findEquipmentPage(
   today: string,
 ): Promise<{ rows: EquipmentRecord[]; total: number }> {
   const where = whereOf(scope, filter, today);
-  const [rows, [count]] = await Promise.all([
-    rowsOf<RawEquipment>(
-      db,
-      filtersOnProduct(filter)
-        ? sql`${selectEquipment(today)} ${FROM_EQUIPMENT} WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}`
-        : // The page's units first, then their branch, product and order: 25 lookups, not offset + 25.
-          sql`${selectEquipment(today)}
-              FROM (SELECT * FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}) e
-              ${UNIT_DETAIL_JOINS} ORDER BY e.serial_number`,
-    ),
-    rowsOf<{ total: string | number }>(db, countStatement(scope, filter, today, where)),
-  ]);
-  return { rows: rows.map(recordOf), total: Number(count?.total ?? 0) };
+  const count = countStatement(scope, filter, today, where);
+  const rows = await rowsOf<RawEquipment>(
+    db,
+    filtersOnProduct(filter)
+      ? sql`${selectEquipment(today)}, (${count}) AS total ${FROM_EQUIPMENT} WHERE ${where}
+            ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}`
+      : // The page's units first, then their branch, product and order: 25 lookups, not offset + 25.
+        sql`${selectEquipment(today)}, (${count}) AS total
+            FROM (SELECT * FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}) e
+            ${UNIT_DETAIL_JOINS} ORDER BY e.serial_number`,
+  );
+  if (rows.length > 0) return { rows: rows.map(recordOf), total: Number(rows[0]!.total ?? 0) };
+  const [counted] = await rowsOf<{ total: string | number }>(db, count);
+  return { rows: [], total: Number(counted?.total ?? 0) };
 }
 
 /** Every matching unit (the CSV export), in batches after `afterSerial`. */
