@@ -46,6 +46,8 @@ export class CatalogSearchIndex {
   private readonly skuKeys: string[];
   private readonly skuCompacts: string[];
   private readonly labelKeys: string[];
+  /** Label words (label_key split at white space) and the products whose label holds each (see labelHolding). */
+  private readonly labelWords: LabelWords;
   /** sku_key of every product, '\n' between them: `LIKE '%text%'` is one indexOf walk. */
   private readonly skuText: string;
   private readonly skuTextStart: Uint32Array;
@@ -75,6 +77,7 @@ export class CatalogSearchIndex {
     this.skuKeys = sorted.map((row) => row.sku_key);
     this.skuCompacts = sorted.map((row) => row.sku_compact);
     this.labelKeys = sorted.map((row) => row.label_key);
+    this.labelWords = labelWordsOf(this.labelKeys);
     this.skuTextStart = new Uint32Array(this.size + 1);
     let offset = 0;
     this.skuKeys.forEach((key, o) => {
@@ -353,52 +356,67 @@ export class CatalogSearchIndex {
     query: TsNode | 'empty' | undefined,
     window: { limit: number; offset: number },
   ): string[] {
-    const candidates = this.accepted(matches, accept);
-    const tiers = this.tiersOf(candidates, plan);
+    const tierOf = this.tierOf(plan);
+    const visitAccepted = (visit: (o: number) => unknown) => {
+      if (matches === 'all') {
+        for (let o = 0; o < this.size; o++) if (accept(o)) visit(o);
+      } else forEachBit(matches, (o) => accept(o) && visit(o));
+    };
     const counts = new Uint32Array(8);
-    for (const tier of tiers) counts[tier]!++;
+    visitAccepted((o) => counts[tierOf(o)]!++);
     let lowest = 7;
     for (let seen = counts[7]!; lowest > 0 && seen < window.offset + window.limit; seen += counts[lowest]!) lowest--;
     const rank = this.ranker(query);
-    const tierOf = new Int8Array(this.size);
-    const top = new TopK(window.offset + window.limit, (a, b) => tierOf[b]! - tierOf[a]! || rank(b) - rank(a) || a - b);
-    candidates.forEach((o, k) => {
-      if (tiers[k]! < lowest) return;
-      tierOf[o] = tiers[k]!;
-      top.add(o);
-    });
+    const top = new TopK(window.offset + window.limit, (a, b) => tierOf(b) - tierOf(a) || rank(b) - rank(a) || a - b);
+    visitAccepted((o) => tierOf(o) >= lowest && top.add(o));
     return top
       .sorted()
       .slice(window.offset)
       .map((o) => this.skus[o]!);
   }
 
-  /** The ordinals of the matches that `accept` takes, ascending. */
-  private accepted(matches: Matches, accept: (o: number) => boolean): Uint32Array {
-    const found = new Growing();
-    if (matches === 'all') {
-      for (let o = 0; o < this.size; o++) if (accept(o)) found.push(o);
-    } else forEachBit(matches, (o) => accept(o) && found.push(o));
-    return found.done();
-  }
-
-  /** Each candidate's relevance tier: 4 the exact SKU, 2 a SKU starting with the text, 1 a label holding every word. */
-  private tiersOf(candidates: Uint32Array, plan: KeywordPlan): Uint8Array {
-    const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
-    // Only SKUs starting with the text can be exact or prefixes: a range of the compact order.
+  /**
+   * Each product's relevance tier: 4 the exact SKU, 2 a SKU starting with the text, 1 a label
+   * holding every word. The SKU tiers are found once per query (a range of the compact order, or
+   * the SKUs the text starts, found in the joined SKU text) and the label tier is a bitset
+   * (labelHolding), so each of a broad word's 100,000 candidates costs two lookups, not string scans.
+   */
+  private tierOf(plan: KeywordPlan): (o: number) => number {
     const skuTiers = new Map<number, number>();
     if (plan.skuCompact) {
       for (const o of this.compactPrefix(plan.skuCompact)) skuTiers.set(o, this.skuCompacts[o] === plan.skuCompact ? 6 : 2);
+    } else {
+      for (let at = this.skuText.indexOf(plan.lower); at >= 0; at = this.skuText.indexOf(plan.lower, at + 1)) {
+        const o = upperBoundNumber(this.skuTextStart, at) - 1;
+        if (this.skuTextStart[o] !== at) continue;
+        // The next SKU starts one past this one's '\n': exact when the text covers the whole SKU.
+        skuTiers.set(o, at + plan.lower.length === this.skuTextStart[o + 1]! - 1 ? 6 : 2);
+      }
     }
-    const tiers = new Uint8Array(candidates.length);
-    candidates.forEach((o, k) => {
-      const sku = plan.skuCompact
-        ? (skuTiers.get(o) ?? 0)
-        : (this.skuKeys[o] === plan.lower ? 4 : 0) + (this.skuKeys[o]!.startsWith(plan.lower) ? 2 : 0);
-      const label = words.length > 0 && words.every((word) => this.labelKeys[o]!.includes(word));
-      tiers[k] = sku + (label ? 1 : 0);
-    });
-    return tiers;
+    const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
+    const labels = this.labelHolding(words);
+    return (o) => (skuTiers.size > 0 ? (skuTiers.get(o) ?? 0) : 0) + (labels !== null && hasBit(labels, o) ? 1 : 0);
+  }
+
+  /**
+   * The products whose label_key holds every word (`label_key LIKE '%word%'` for each), as a bitset;
+   * null for no words. A word holds no white space, so it is inside a label exactly when it is inside
+   * one of the label's words: the label words holding it are found in the (short) list of distinct
+   * label words, and their products marked.
+   */
+  private labelHolding(words: string[]): Uint32Array | null {
+    let result: Uint32Array | null = null;
+    const { names, start, products } = this.labelWords;
+    for (const word of words) {
+      const bits = new Uint32Array((this.size + 31) >>> 5);
+      names.forEach((name, id) => {
+        if (!name.includes(word)) return;
+        for (let k = start[id]!; k < start[id + 1]!; k++) bits[products[k]! >>> 5]! |= 1 << (products[k]! & 31);
+      });
+      if (result) for (let w = 0; w < result.length; w++) result[w]! &= bits[w]!;
+      else result = bits;
+    }
+    return result;
   }
 
   /** ts_rank of each product for the query; 0 when the plan has no tsquery. */
@@ -488,6 +506,27 @@ export class CatalogSearchIndex {
   }
 }
 
+/** Distinct label words, and per word the ordinals whose label holds it (each once), as flat arrays. */
+type LabelWords = { names: string[]; start: Uint32Array; products: Uint32Array };
+
+function labelWordsOf(labels: readonly string[]): LabelWords {
+  const holders = new Map<string, number[]>();
+  labels.forEach((label, o) => {
+    for (const word of new Set(label.split(/\s+/))) {
+      if (!word) continue;
+      const list = holders.get(word);
+      if (list) list.push(o);
+      else holders.set(word, [o]);
+    }
+  });
+  const names = [...holders.keys()];
+  const start = new Uint32Array(names.length + 1);
+  names.forEach((name, id) => (start[id + 1] = start[id]! + holders.get(name)!.length));
+  const products = new Uint32Array(start[names.length]!);
+  names.forEach((name, id) => products.set(holders.get(name)!, start[id]!));
+  return { names, start, products };
+}
+
 function dictionary(values: string[]): { names: string[]; ids: Uint16Array } {
   const idOf = new Map<string, number>();
   const ids = new Uint16Array(values.length);
@@ -537,20 +576,3 @@ function placesOf(entries: Uint16Array[]): Set<number> {
 }
 
 export { lowerBound, termsOf };
-
-/** A growable list of ordinals. */
-class Growing {
-  private array = new Uint32Array(1024);
-  private length = 0;
-  push(value: number): void {
-    if (this.length === this.array.length) {
-      const bigger = new Uint32Array(this.array.length * 2);
-      bigger.set(this.array);
-      this.array = bigger;
-    }
-    this.array[this.length++] = value;
-  }
-  done(): Uint32Array {
-    return this.array.subarray(0, this.length);
-  }
-}
