@@ -134,8 +134,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   // Access control knows no module: sessions are the auth module's, API keys the integration module's.
   // Callers seen within the last seconds are answered from memory, dropped on every change of their
   // rows in any process (docs/decisions/014-session-cache.md).
-  const sessionCache = await startSessionCache(db);
-  registerSessionCache(app, sessionCache);
+  const sessionCache = config.sessionCache ? await startSessionCache(db) : undefined;
+  if (sessionCache) registerSessionCache(app, sessionCache);
   registerAccessControl(app, {
     authenticateSession: (token) => authenticateSession(db, token, config.sessionIdleMinutes, sessionCache),
     admitCaller: (request, principal) => {

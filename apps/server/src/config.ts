@@ -77,6 +77,7 @@ const envSchema = z.object({
   PASSWORD_HASH_QUEUE: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)]).optional(),
   REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10000).default(1000),
   SEED_ON_START: z.enum(['true', 'false', '1', '0', '']).optional(),
+  SESSION_CACHE: z.enum(['on', 'off', '']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   LIVE_CHAT_SCRIPT_URL: z
     .string()
@@ -171,6 +172,8 @@ export type Config = {
   /** How long a 429 of login and the password calls waits before it is answered (http/refusal-delay.ts). */
   refusalDelayMs: number;
   seedOnStart: boolean;
+  /** Whether signed-in callers are kept in memory for seconds (SESSION_CACHE, decision 014); `off` reads every session. */
+  sessionCache: boolean;
   webDistDir: string;
   liveChatScriptUrl: string | undefined;
   shippingPolicyUrl: string;
@@ -270,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     refusalDelayMs: e.REFUSAL_DELAY_MS,
     seedOnStart,
+    sessionCache: e.SESSION_CACHE !== 'off',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     liveChatScriptUrl: e.LIVE_CHAT_SCRIPT_URL,
     shippingPolicyUrl: e.SHIPPING_POLICY_URL,
