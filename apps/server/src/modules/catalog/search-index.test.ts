@@ -12,7 +12,7 @@ import { parseTsQuery, sortedUniqueTerms, type TsNode } from './tsquery.js';
 import { TopK } from './top-k.js';
 import { Vocabulary } from './vocabulary.js';
 
-const row = (sku: string, label: string, brand: string, category: string, extra: Partial<IndexRow> = {}): IndexRow => {
+const rowOf = (sku: string, label: string, brand: string, category: string, extra: Partial<IndexRow> = {}): IndexRow => {
   const words = `${sku.toLowerCase()} ${label.toLowerCase()}`.split(/\s+/);
   return {
     sku,
@@ -31,6 +31,7 @@ const row = (sku: string, label: string, brand: string, category: string, extra:
   };
 };
 
+const row = rowOf;
 const rows: IndexRow[] = [
   row('APX2P-10000', 'two post lift', 'Apex', 'Lifts', { popularity: 5, price_cents: 500, stocked_warehouses: ['W1'] }),
   row('APX2P-12000', 'two post lift heavy', 'Apex', 'Lifts', { popularity: 9, price_cents: 900, stocked_warehouses: ['W2'] }),
@@ -176,6 +177,54 @@ describe('sorts and updates', () => {
     expect(index.restock('BND-4P', ['W1'])).toBe(true);
     expect(page(index, '', undefined, 'sku', filter({ inRegionOnly: true }))).toEqual(['APX2P-10000', 'BND-4P', 'BND-TC1']);
     expect(index.reprice('NOT-LISTED', 1, 1)).toBe(false);
+  });
+
+  it('orders relevance by tier, rank and SKU when many ranks reach 1 (the shortcut skipping their ranks)', () => {
+    // A tsvector as PostgreSQL writes it: each lexeme once, in byte order, with all its positions.
+    const documentOf = (text: string) => {
+      const places = new Map<string, number[]>();
+      text.split(' ').forEach((word, i) => places.set(word, [...(places.get(word) ?? []), i + 1]));
+      return [...places.keys()]
+        .sort()
+        .map(
+          (word) =>
+            `'${word}':${places
+              .get(word)!
+              .map((p) => `${p}A`)
+              .join(',')}`,
+        )
+        .join(' ');
+    };
+    const row = (sku: string, label: string, brand: string, category: string, extra: Partial<IndexRow> = {}) =>
+      rowOf(sku, label, brand, category, { document: documentOf(`${sku.toLowerCase()} ${label}`), ...extra });
+    const many: IndexRow[] = [
+      // Words side by side many times over: ts_rank rounds to 1 in float4.
+      ...Array.from({ length: 25 }, (_, i) =>
+        row(`A-${String(i).padStart(3, '0')}`, 'two post lift two post lift two post', 'Apex', 'Lifts'),
+      ),
+      // Far apart: lower ranks, the same tier.
+      ...Array.from({ length: 5 }, (_, i) => row(`B-${i}`, `two ${'x '.repeat(8 + i)}post`, 'Apex', 'Lifts')),
+      // The words in the document but not the label: a lower tier, though ranked high.
+      row('C-1', 'widget', 'Apex', 'Lifts', { document: "'c-1':1A 'post':3A 'two':2A 'widget':4A" }),
+      // Ranked 1 too, but last in SKU order: every tie goes before it.
+      row('Z-999', 'two post two post two post two post', 'Apex', 'Lifts'),
+    ];
+    const index = new CatalogSearchIndex(many, warehouses);
+    const tsq = "'two':* & 'po':*";
+    const query = parseTsQuery(tsq) as TsNode;
+    const expected = many
+      .map((r) => ({
+        sku: r.sku,
+        tier: r.label_key.includes('two') && r.label_key.includes('po') ? 1 : 0,
+        rank: index.rankOf(query, r.sku),
+      }))
+      .sort((a, b) => b.tier - a.tier || b.rank - a.rank || (a.sku < b.sku ? -1 : 1))
+      .map((r) => r.sku);
+    expect(index.rankOf(query, 'A-000')).toBe(1);
+    const { plan, matches } = matchesOf(index, 'two po', tsq);
+    const pageAt = (offset: number) =>
+      index.page(matches, plan, query, { filter: filter(), region: 0, sort: 'relevance', price: 'catalog' }, { limit: 10, offset });
+    for (const offset of [0, 10, 20, 25]) expect(pageAt(offset)).toEqual(expected.slice(offset, offset + 10));
   });
 
   it('keeps the best k of a stream in order', () => {

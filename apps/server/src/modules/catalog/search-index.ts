@@ -34,6 +34,9 @@ export type IndexRow = {
 /** A warehouse as the region rule reads it (repository.ts catalogWarehouses). */
 export type IndexWarehouse = { code: string; regionStates: string[]; servesCatalog: boolean };
 
+/** The most ts_rank answers (calc_rank_and tends to it, calc_rank_or reaches it at most); float4 rounding makes it common. */
+const MAX_RANK = 1;
+
 /** At most this many warehouses fit a product's stocked bits; more and the catalog is searched in SQL. */
 const MAX_WAREHOUSES = 32;
 
@@ -368,7 +371,16 @@ export class CatalogSearchIndex {
     for (let seen = counts[7]!; lowest > 0 && seen < window.offset + window.limit; seen += counts[lowest]!) lowest--;
     const rank = this.ranker(query);
     const top = new TopK(window.offset + window.limit, (a, b) => tierOf(b) - tierOf(a) || rank(b) - rank(a) || a - b);
-    visitAccepted((o) => tierOf(o) >= lowest && top.add(o));
+    visitAccepted((o) => {
+      const tier = tierOf(o);
+      if (tier < lowest) return;
+      // Candidates come in ordinal (SKU) order, so a tie goes to the kept one: once the worst kept
+      // is of this tier and ranks the most ts_rank can (1), no later product of this tier can enter,
+      // and its rank (the costly part for several words) need not be worked out.
+      const worst = top.worst;
+      if (worst !== undefined && tier <= tierOf(worst) && rank(worst) >= MAX_RANK) return;
+      top.add(o);
+    });
     return top
       .sorted()
       .slice(window.offset)

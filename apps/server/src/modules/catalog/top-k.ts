@@ -22,6 +22,11 @@ export class TopK {
     }
   }
 
+  /** The worst value kept, once `k` are kept (the next added must beat it); undefined before. */
+  get worst(): number | undefined {
+    return this.heap.length === this.k ? this.heap[0] : undefined;
+  }
+
   /** The kept values, best first. */
   sorted(): number[] {
     return [...this.heap].sort(this.compare);
