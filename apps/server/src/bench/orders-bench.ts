@@ -43,7 +43,16 @@ const BRANCHES = [101, 102, 103];
 const SAMPLES = 48;
 const TIME_ZONES = ['America/Denver', 'America/Los_Angeles', 'America/New_York', 'America/Chicago'];
 
-type Samples = { po: string[]; email: string[]; phone: string[]; postalCode: string[] };
+type Samples = {
+  po: string[];
+  email: string[];
+  phone: string[];
+  postalCode: string[];
+  /** Pages of 25 units in each of BRANCHES. */
+  equipmentPages: number[];
+  /** Parts of serial numbers and models of the branches' units, as a dealer types them. */
+  equipmentKeywords: string[];
+};
 
 const branchOf = (i: number) => BRANCHES[i % BRANCHES.length]!;
 
@@ -77,19 +86,34 @@ const WORST: Omit<OrderSearchRequest, 'branchNumber'>[] = [
 const worstSearch = (i: number): OrderSearchRequest => ({ ...WORST[i % WORST.length]!, branchNumber: branchOf(i) });
 
 /**
- * Issue 37: a page of a branch's equipment (the M set's units come from its shipped serialized
- * products), pages 1 to 4 of 25 and every fourth call with the 'Inspection due' filter, the count included.
+ * Issue 37: a page of a branch's equipment, every call new: the branch, the page (anywhere in the
+ * branch's units), the 'Inspection due' and 'Under warranty' filters and keywords (a part of a
+ * serial number or a model) drawn from the call's number, so calls seldom repeat in a run.
  */
-const equipmentQuery = (i: number) => ({
-  branchNumber: branchOf(i),
-  page: 1 + (Math.floor(i / 3) % 4),
-  pageSize: 25,
-  inspectionDue: i % 4 === 3,
-  underWarranty: false,
-});
-const equipmentPath = (i: number) => {
-  const q = equipmentQuery(i);
-  return `/api/equipment?branchNumber=${q.branchNumber}&page=${q.page}&pageSize=25${q.inspectionDue ? '&inspectionDue=true' : ''}`;
+const mix = (i: number) => {
+  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+};
+const equipmentQuery = (i: number, s: Samples) => {
+  const h = mix(i);
+  const branch = h % BRANCHES.length;
+  const kind = (h >>> 4) % 10;
+  const early = 1 + ((h >>> 8) % 3);
+  const keyword = kind >= 8 ? cycle(s.equipmentKeywords)(h >>> 8) : undefined;
+  return {
+    branchNumber: BRANCHES[branch]!,
+    page: kind <= 4 ? 1 + ((h >>> 8) % Math.max(1, s.equipmentPages[branch]!)) : early,
+    pageSize: 25 as const,
+    inspectionDue: kind === 5 || kind === 6,
+    underWarranty: kind === 7,
+    ...(keyword ? { keyword } : {}),
+  };
+};
+const equipmentPath = (i: number, s: Samples) => {
+  const q = equipmentQuery(i, s);
+  const filters = `${q.inspectionDue ? '&inspectionDue=true' : ''}${q.underWarranty ? '&underWarranty=true' : ''}`;
+  return `/api/equipment?branchNumber=${q.branchNumber}&page=${q.page}&pageSize=25${filters}${q.keyword ? `&keyword=${encodeURIComponent(q.keyword)}` : ''}`;
 };
 
 const search = (db: Database, principal: Principal, body: OrderSearchRequest) =>
@@ -131,8 +155,8 @@ const OPERATIONS: OrdersOperation[] = [
   {
     name: 'equipment list (page of 25, counted)',
     target: { p95Ms: 25, efficiency: 0.5 },
-    request: (i) => ({ method: 'GET', path: equipmentPath(i) }),
-    run: (db, principal, i) => listEquipment(db, principal, equipmentQuery(i)),
+    request: (i, s) => ({ method: 'GET', path: equipmentPath(i, s) }),
+    run: (db, principal, i, s) => listEquipment(db, principal, equipmentQuery(i, s)),
   },
   {
     name: 'search, worst combination',
@@ -211,12 +235,22 @@ async function sampleValues(settings: BenchSettings): Promise<{ samples: Samples
       ORDER BY md5(o.document_number::text) LIMIT ${SAMPLES}`);
     const list = rows.rows as { po: string; email: string; phone: string; zip: string }[];
     if (list.length === 0) throw new Error('organization 1 has no orders: seed the database first');
+    const units = await capture.db.execute(sql`
+      SELECT b.branch_number, count(*)::int AS n FROM equipment e JOIN branches b ON b.id = e.branch_id
+      WHERE e.organization_id = 1 AND b.branch_number IN (101, 102, 103) GROUP BY b.branch_number`);
+    const unitsOf = new Map((units.rows as { branch_number: number; n: number }[]).map((r) => [Number(r.branch_number), r.n]));
+    const keywords = await capture.db.execute(sql`
+      SELECT substr(e.serial_number, 1, 6 + (e.id % 4)) AS serial, p.model FROM equipment e JOIN products p ON p.sku = e.sku
+      WHERE e.organization_id = 1 ORDER BY md5(e.id::text) LIMIT ${SAMPLES}`);
+    const keywordRows = keywords.rows as { serial: string; model: string }[];
     return {
       samples: {
         po: list.map((r) => r.po),
         email: list.map((r) => r.email),
         phone: list.map((r) => r.phone),
         postalCode: list.map((r) => r.zip),
+        equipmentPages: BRANCHES.map((b) => Math.ceil((unitsOf.get(b) ?? 0) / 25)),
+        equipmentKeywords: keywordRows.flatMap((r, k) => (k % 2 ? [r.model] : [r.serial])).filter(Boolean),
       },
       orders: Number((count.rows[0] as { n: number }).n),
     };
