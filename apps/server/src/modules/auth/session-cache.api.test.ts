@@ -16,7 +16,7 @@ import { recordStatements } from '../../test-support/record-statements.js';
 import { createTestApp, TEST_XSRF, type TestApp } from '../../test-support/test-app.js';
 import { users } from '../users/index.js';
 import { sessions } from './schema.js';
-import { PRINCIPAL_CHANGES_CHANNEL, type SessionCache, writesPrincipalTables } from './session-cache.js';
+import { PRINCIPAL_CHANGES_CHANNEL, type SessionCache } from './session-cache.js';
 import { hashToken } from './session-token.js';
 
 let t: TestApp;
@@ -283,31 +283,5 @@ describe('session cache on two processes (PostgreSQL)', () => {
     expect((await t.request({ method: 'GET', url: '/api/users/session/logout', token: second })).statusCode).toBe(200);
     await notifiedAgain;
     expect((await refresh(second, otherApp)).statusCode).toBe(401);
-  });
-});
-
-describe('writesPrincipalTables', () => {
-  it.each([
-    ['update "users" set "is_active" = $1 where "users"."id" = $2', true],
-    ['delete from "user_branches" where "user_branches"."user_id" = $1', true],
-    ['insert into "user_branches" ("user_id", "branch_id") values ($1, $2)', true],
-    ['insert into "branches" ("organization_id") values ($1)', true],
-    ['update "organizations" set "roles" = $1', true],
-    ['update "sessions" set "revoked_at" = now() where ("sessions"."token_hash" = $1 and "sessions"."revoked_at" is null)', true],
-    ["UPDATE public.sessions SET last_seen_at = now() - interval '1 day'", true],
-    ['with gone as (delete from sessions where user_id = 1 returning 1) select count(*) from gone', true],
-    ['truncate users cascade', true],
-    [
-      'update "sessions" set "last_seen_at" = now() where ("sessions"."token_hash" = $1 and "sessions"."last_seen_at" < now() - interval \'1 minute\')',
-      false,
-    ],
-    ['insert into "sessions" ("token_hash", "user_id", "device_id", "expires_at") values ($1, $2, $3, $4)', false],
-    ['select "users"."id" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id"', false],
-    ['insert into "login_limits" ("key") values ($1) on conflict ("key") do update set "attempts" = 1', false],
-    ['update "user_settings" set "x" = 1', false],
-    ['update "usersx" set "x" = 1', false],
-    ['insert into "orders" ("user_id") values ($1)', false],
-  ])('%s: %s', (statement, expected) => {
-    expect(writesPrincipalTables(statement)).toBe(expected);
   });
 });

@@ -9,9 +9,10 @@
  *
  * This process's own writes: on PGlite the notification of a commit reaches the listener before the
  * writing statement's promise resolves, so the cache is dropped before the writer goes on. On
- * PostgreSQL it arrives on another socket, maybe after the writer's response; so the pool's
- * connections are watched too: a connection that ran a write on one of those tables drops the cache
- * when it goes back to the pool (after its commit or rollback), whoever the writer was.
+ * PostgreSQL the listening connection may hear it after the writer's response; so every pooled
+ * connection LISTENs as well (set up when the pool hands it out): PostgreSQL tells a listening
+ * session of its own transaction's notifications as it commits, before the COMMIT's answer, so the
+ * writer's connection drops the cache before the writer goes on, whatever code wrote.
  *
  * A load that was under way when the cache was dropped is not kept (the generation it started in has
  * passed): it may have read the rows before the commit that caused the drop.
@@ -170,60 +171,48 @@ export class SessionCache {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Which statements change a principal (this process's writes on PostgreSQL)
-
-const PRINCIPAL_TABLES = ['sessions', 'users', 'organizations', 'branches', 'user_branches'];
-const TABLE = `(?:"?public"?\\s*\\.\\s*)?"?(${PRINCIPAL_TABLES.join('|')})"?(?![\\w$])`;
-const WRITE = new RegExp(
-  `\\b(?:update\\s+(?:only\\s+)?${TABLE}|delete\\s+from\\s+(?:only\\s+)?${TABLE}|insert\\s+into\\s+${TABLE}|merge\\s+into\\s+${TABLE}|truncate\\b)`,
-  'gi',
-);
-/** The idle clock's touch (repository.ts touchSession) and a new session change no principal. */
-const SESSION_TOUCH = /^\s*update\s+"?sessions"?\s+set\s+"?last_seen_at"?\s*=\s*now\(\)\s+where\b/i;
-
-/**
- * Whether a statement may write a table the principal is read from (conservative: a false "yes" only
- * costs a drop of the cache). The idle touch and the insert of a new session are not such writes.
- */
-export function writesPrincipalTables(statement: string): boolean {
-  if (SESSION_TOUCH.test(statement)) return false;
-  for (const match of statement.matchAll(WRITE)) {
-    const table = (match[1] ?? match[2] ?? match[3] ?? match[4])?.toLowerCase();
-    if (table === undefined) return true; // truncate: whatever it names
-    if (table === 'sessions' && match[3] !== undefined) continue; // insert into sessions: a new login
-    return true;
-  }
-  return false;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Listening
 
 type PoolLike = pg.Pool & { options: pg.PoolConfig };
-type WatchedClient = pg.PoolClient & { [WATCHED]?: true };
-const WATCHED = Symbol('principal writes watched');
-/** The caches of each pool, told which of its connections wrote a principal's table. */
-const cachesOfPool = new WeakMap<pg.Pool, Set<(client: pg.PoolClient) => void>>();
 
-function watchPoolWrites(pool: pg.Pool, onWrite: (client: pg.PoolClient) => void): () => void {
-  let hooks = cachesOfPool.get(pool);
-  if (!hooks) {
-    const created = new Set<(client: pg.PoolClient) => void>();
-    cachesOfPool.set(pool, (hooks = created));
-    pool.on('acquire', (client: WatchedClient) => {
-      if (client[WATCHED]) return;
-      client[WATCHED] = true;
-      const query = client.query as (...args: unknown[]) => unknown;
-      client.query = function watchedQuery(this: pg.PoolClient, ...args: unknown[]) {
-        const [config] = args;
-        const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
-        if (typeof text === 'string' && writesPrincipalTables(text)) for (const hook of created) hook(client);
-        return query.apply(this, args);
-      } as typeof client.query;
-    });
-  }
-  hooks.add(onWrite);
-  return () => hooks.delete(onWrite);
+/**
+ * Makes each connection the pool hands out LISTEN too (once per connection), so a commit of this
+ * process that changed a principal drops the cache on the writer's own connection, before the
+ * writer's statement (or COMMIT) answers. Only what a connection hears while handed out counts: an
+ * idle connection hears every other change too, as the dedicated listener does, and one drop of the
+ * cache per change is enough. Answers how to stop.
+ */
+function listenOnPooledConnections(pool: pg.Pool, onNotification: (message: pg.Notification) => void): () => void {
+  const listeners = new Map<pg.PoolClient, (message: pg.Notification) => void>();
+  const handedOut = new Set<pg.PoolClient>();
+  const onAcquire = (client: pg.PoolClient) => {
+    handedOut.add(client);
+    if (listeners.has(client)) return;
+    const listener = (message: pg.Notification) => {
+      if (handedOut.has(client)) onNotification(message);
+    };
+    listeners.set(client, listener);
+    client.on('notification', listener);
+    // Queued ahead of the caller's first statement on this connection; should it fail, the dedicated
+    // listener (and the 30 s bound) still end entries.
+    client.query(`LISTEN ${PRINCIPAL_CHANGES_CHANNEL}`).catch(() => undefined);
+  };
+  const onRelease = (_error: unknown, client: pg.PoolClient) => handedOut.delete(client);
+  const onRemove = (client: pg.PoolClient) => {
+    handedOut.delete(client);
+    listeners.delete(client);
+  };
+  pool.on('acquire', onAcquire);
+  pool.on('release', onRelease);
+  pool.on('remove', onRemove);
+  return () => {
+    pool.off('acquire', onAcquire);
+    pool.off('release', onRelease);
+    pool.off('remove', onRemove);
+    for (const [client, listener] of listeners) client.off('notification', listener);
+    listeners.clear();
+    handedOut.clear();
+  };
 }
 
 /** Asks the listening connection a trivial question every HEARTBEAT_MS; `onLost` when it does not answer in time. */
@@ -247,15 +236,10 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
   let heartbeat: NodeJS.Timeout | undefined;
   let pause = RECONNECT_FIRST_MS;
 
-  const dirty = new Set<pg.PoolClient>();
-  const unwatch = watchPoolWrites(pool, (written) => {
-    dirty.add(written);
-  });
-  const onRelease = (_error: unknown, released: pg.PoolClient) => {
-    // After its commit (or rollback): a load that read before it is not kept, one that kept is dropped.
-    if (dirty.delete(released)) cache.dropAll();
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === PRINCIPAL_CHANGES_CHANNEL) cache.notified(message.payload ?? '');
   };
-  pool.on('release', onRelease);
+  const stopPooledListening = listenOnPooledConnections(pool, onNotification);
 
   const lost = (connection: pg.Client) => {
     if (client !== connection) return;
@@ -283,9 +267,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
       keepAliveInitialDelayMillis: HEARTBEAT_MS,
     });
     client = connection;
-    connection.on('notification', (message) => {
-      if (message.channel === PRINCIPAL_CHANGES_CHANNEL) cache.notified(message.payload ?? '');
-    });
+    connection.on('notification', onNotification);
     connection.on('error', () => lost(connection));
     connection.on('end', () => lost(connection));
     connection
@@ -308,8 +290,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
     async close() {
       if (retry) clearTimeout(retry);
       clearInterval(heartbeat);
-      unwatch();
-      pool.off('release', onRelease);
+      stopPooledListening();
       const connection = client;
       client = undefined;
       cache.setListening(false);
