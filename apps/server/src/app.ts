@@ -80,21 +80,57 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
+/** The request log: off when silent; never credentials, nor codes and tokens in a URL. */
+function loggerOptions(config: Config) {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    // Credentials never reach the log, whatever a later log line includes.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    // Codes and tokens in a URL (password links, token-shaped path segments) never reach the log.
+    serializers: { req: serializeRequest },
+  };
+}
+
+/** Every feature module's routes, each in its own plugin scope. */
+async function registerModuleRoutes(
+  app: FastifyInstance,
+  { config, db }: AppDependencies,
+  passwordHashingLimits: ReturnType<typeof hashingLimits>,
+) {
+  await app.register(systemRoutes, { db, config });
+  await app.register(authRoutes, { db, settings: config });
+  await app.register(cartRoutes, { db });
+  await app.register(catalogRoutes, { db, featuredRefreshMs: config.featuredRefreshMs });
+  await app.register(orderRoutes, { db });
+  // Catalog, stock and price imports (modules/imports): their own scope, which alone parses CSV bodies.
+  await app.register(importRoutes, { db });
+  await app.register(integrationRoutes, { db });
+  await app.register(webhookRoutes, { db, policy: webhookUrlPolicy(config) });
+  await app.register(passwordRoutes, { db, settings: config, hashingLimits: passwordHashingLimits });
+  // The audit trail, the password codes and the sessions stand on users (their tables reference it):
+  // handed in here, so users imports none of them (modules/users/collaborators.ts).
+  await app.register(usersRoutes, { db, config, collaborators: { recordAudit, prepareCode, issueInvite, revokeUserSessions } });
+  await app.register(checkoutRoutes, { db, config });
+  await app.register(badgeRoutes, { db });
+  await app.register(savedCartRoutes, { db });
+  await app.register(mediaRoutes, { db });
+  await app.register(auditRoutes, { db });
+  await app.register(addressRoutes, { db });
+  await app.register(accountRoutes, { db, config });
+  await app.register(savedCardRoutes, { db, config });
+  await app.register(equipmentRoutes, { db, reminderCheckMs: config.inspectionReminderCheckMs });
+  // The development mailbox exists only in demo mode while it is the mail transport (no SMTP_URL),
+  // and answers only this machine (dev-mailbox-routes.ts).
+  if (config.mode === 'demo' && !config.smtpUrl) await app.register(devMailboxRoutes, { db });
+}
+
 export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // Credentials never reach the log, whatever a later log line includes.
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
-              censor: '[redacted]',
-            },
-            // Codes and tokens in a URL (password links, token-shaped path segments) never reach the log.
-            serializers: { req: serializeRequest },
-          },
+    logger: loggerOptions(config),
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,
     // A badly encoded URL answers the contract's error body (http/response-policy.ts).
@@ -148,31 +184,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   const passwordHashingLimits = hashingLimits({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
   configurePasswordHashing(passwordHashingLimits);
 
-  await app.register(systemRoutes, { db, config });
-  await app.register(authRoutes, { db, settings: config });
-  await app.register(cartRoutes, { db });
-  await app.register(catalogRoutes, { db, featuredRefreshMs: config.featuredRefreshMs });
-  await app.register(orderRoutes, { db });
-  // Catalog, stock and price imports (modules/imports): their own scope, which alone parses CSV bodies.
-  await app.register(importRoutes, { db });
-  await app.register(integrationRoutes, { db });
-  await app.register(webhookRoutes, { db, policy: webhookUrlPolicy(config) });
-  await app.register(passwordRoutes, { db, settings: config, hashingLimits: passwordHashingLimits });
-  // The audit trail, the password codes and the sessions stand on users (their tables reference it):
-  // handed in here, so users imports none of them (modules/users/collaborators.ts).
-  await app.register(usersRoutes, { db, config, collaborators: { recordAudit, prepareCode, issueInvite, revokeUserSessions } });
-  await app.register(checkoutRoutes, { db, config });
-  await app.register(badgeRoutes, { db });
-  await app.register(savedCartRoutes, { db });
-  await app.register(mediaRoutes, { db });
-  await app.register(auditRoutes, { db });
-  await app.register(addressRoutes, { db });
-  await app.register(accountRoutes, { db, config });
-  await app.register(savedCardRoutes, { db, config });
-  await app.register(equipmentRoutes, { db, reminderCheckMs: config.inspectionReminderCheckMs });
-  // The development mailbox exists only in demo mode while it is the mail transport (no SMTP_URL),
-  // and answers only this machine (dev-mailbox-routes.ts).
-  if (config.mode === 'demo' && !config.smtpUrl) await app.register(devMailboxRoutes, { db });
+  await registerModuleRoutes(app, { config, db }, passwordHashingLimits);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -12,10 +12,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase, type Database } from '../db/client.js';
 import { createSubscription, emitEvent, deliverDueWebhooks, startWebhookWorker } from '../modules/webhooks/index.js';
 import { FEATURED_SHIP_TO, FEATURED_SKUS } from '../seed/featured.js';
 import { seedDatabase } from '../seed/seed.js';
@@ -28,15 +28,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
-export async function run(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { events: { type: 'string' }, orders: { type: 'string' } } });
-  const eventCount = Number(values.events ?? 500);
-  const orderCount = Number(values.orders ?? 40);
+type DeliverOptions = { retryBaseMs: number; policy: { allowInternal: boolean }; operatorEmail: string };
 
-  const handle = await openDatabase({ kind: 'pglite' });
-  await handle.migrate();
-  await seedDatabase(handle.db, { size: 'demo' });
-  const db = handle.db;
+/** A real HTTP receiver on 127.0.0.1 that answers 204 at once and counts what it received. */
+async function startReceiver() {
   let received = 0;
   const receiver = createServer((request, response) => {
     request.resume();
@@ -47,23 +42,35 @@ export async function run(args: string[]): Promise<void> {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bench`;
-  const deliver = { retryBaseMs: 1000, policy: { allowInternal: true }, operatorEmail: 'ops@example.com' };
+  return {
+    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bench`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),
+  };
+}
 
-  // 1. Throughput.
-  await createSubscription(db, { url, events: ['order.status_changed'] }, { allowInternal: true });
+/** 1. Throughput: `eventCount` events for one subscription, delivered by worker rounds until all arrived. */
+async function measureThroughput(
+  db: Database,
+  receiver: Awaited<ReturnType<typeof startReceiver>>,
+  deliver: DeliverOptions,
+  eventCount: number,
+) {
+  await createSubscription(db, { url: receiver.url, events: ['order.status_changed'] }, { allowInternal: true });
   for (let i = 0; i < eventCount; i++) await db.transaction((tx) => emitEvent(tx, 'order.status_changed', { n: i }));
   const started = performance.now();
-  while (received < eventCount) if ((await deliverDueWebhooks(db, deliver)) === 0) await new Promise((r) => setTimeout(r, 5));
+  while (receiver.received() < eventCount) {
+    if ((await deliverDueWebhooks(db, deliver)) === 0) await new Promise((r) => setTimeout(r, 5));
+  }
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `Webhook delivery: ${eventCount} events to a local receiver in ${seconds.toFixed(2)} s = ${Math.round(eventCount / seconds)} events/s`,
   );
+}
 
-  // 2. Completion with and without a subscription.
-  const app = await buildApp({ config: testConfig(), db });
-  await app.ready();
-  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, token?: string, payload?: object): Promise<LightMyRequestResponse> => {
+/** One request through app.inject as the bench's client; anything but 200 stops the bench. */
+function clientOf(app: FastifyInstance) {
+  return async (method: 'GET' | 'POST' | 'PUT', path: string, token?: string, payload?: object): Promise<LightMyRequestResponse> => {
     const response = await app.inject({
       method,
       url: path,
@@ -74,6 +81,11 @@ export async function run(args: string[]): Promise<void> {
     if (response.statusCode !== 200) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
     return response;
   };
+}
+
+/** Signs the demo buyer in; returns a function that places order `n` on account and times only its completion (ms). */
+async function completionTimer(app: FastifyInstance) {
+  const call = clientOf(app);
   const login = await call('POST', '/api/users/session/login', undefined, {
     email: 'buyer@summitlift.example.com',
     password: 'Demo-Portal-2026!',
@@ -81,7 +93,7 @@ export async function run(args: string[]): Promise<void> {
   });
   const token = (login.json() as { id: string }).id;
   const context = { catalog: 'lifts', branchNumber: 101, shipToState: 'CO' };
-  const completionMs = async (n: number) => {
+  return async (n: number) => {
     const items = [{ sku: FEATURED_SKUS.lifts.smallParcel, quantity: 1 }];
     const priced = (await call('POST', '/api/cart/price', token, { ...context, items, choices: NO_CHARGES })).json() as {
       items: { sku: string; quantity: number; price: number; priceOverride: number | null }[];
@@ -107,6 +119,13 @@ export async function run(args: string[]): Promise<void> {
     await call('GET', `/api/checkout/${created.confirmationNumber}/complete`, token);
     return performance.now() - t0;
   };
+}
+
+/** 2. Completion p50/p95 without any subscription, then with order.created subscribed and its worker delivering. */
+async function measureCompletion(db: Database, url: string, deliver: DeliverOptions, orderCount: number) {
+  const app = await buildApp({ config: testConfig(), db });
+  await app.ready();
+  const completionMs = await completionTimer(app);
   // Warm-up, then the two phases.
   for (let i = 0; i < 5; i++) await completionMs(-i);
   const without: number[] = [];
@@ -123,8 +142,25 @@ export async function run(args: string[]): Promise<void> {
   console.log(`  without a subscription        p50 ${percentile(without, 50).toFixed(1)}  p95 ${p95Without.toFixed(1)}`);
   console.log(`  with order.created subscribed p50 ${percentile(withSubscription, 50).toFixed(1)}  p95 ${p95With.toFixed(1)}`);
   console.log(`  p95 ratio ${ratio.toFixed(2)} (target <= 1.10): ${ratio <= 1.1 ? 'met' : 'MISSED'}`);
+  return app;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { events: { type: 'string' }, orders: { type: 'string' } } });
+  const eventCount = Number(values.events ?? 500);
+  const orderCount = Number(values.orders ?? 40);
+
+  const handle = await openDatabase({ kind: 'pglite' });
+  await handle.migrate();
+  await seedDatabase(handle.db, { size: 'demo' });
+  const db = handle.db;
+  const receiver = await startReceiver();
+  const deliver = { retryBaseMs: 1000, policy: { allowInternal: true }, operatorEmail: 'ops@example.com' };
+
+  await measureThroughput(db, receiver, deliver, eventCount);
+  const app = await measureCompletion(db, receiver.url, deliver, orderCount);
 
   await app.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
   await handle.close();
 }

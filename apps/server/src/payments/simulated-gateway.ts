@@ -73,47 +73,50 @@ function intentOf(row: IntentRow): PaymentIntent {
 
 const noSuchIntent = (id: string) => new GatewayError('resource_missing', `No such payment_intent: '${id}'`);
 
-export function createSimulatedGateway(db: Database, options: { readerDelayMs?: number; now?: () => Date } = {}): SimulatedGateway {
-  const delayMs = options.readerDelayMs ?? SIMULATED_READER_DELAY_MS;
-  const now = options.now ?? (() => new Date());
+type Clock = () => Date;
 
-  async function loadIntent(runner: Queryable, id: string): Promise<IntentRow> {
-    const row = await findIntent(runner, id);
-    if (!row) throw noSuchIntent(id);
-    return row;
-  }
+async function loadIntent(runner: Queryable, id: string): Promise<IntentRow> {
+  const row = await findIntent(runner, id);
+  if (!row) throw noSuchIntent(id);
+  return row;
+}
 
-  const setReader = (tx: Tx, readerId: string, values: ReaderChanges) => updateReader(tx, readerId, values, now());
+const setReader = (tx: Tx, readerId: string, values: ReaderChanges, now: Clock) => updateReader(tx, readerId, values, now());
 
-  /** Ends an action that is due: its outcome becomes the reader's answer. */
-  async function settle(tx: Tx, reader: ReaderRow): Promise<ReaderRow> {
-    if (reader.actionStatus !== 'in_progress' || !reader.actionDueAt || reader.actionDueAt > now()) return reader;
-    const outcome = reader.actionOutcome ?? 'completed';
-    let message = reader.actionMessage ?? '';
-    if (outcome === 'completed' && reader.actionPaymentIntentId) {
-      await markIntentSucceeded(tx, reader.actionPaymentIntentId, now());
-    } else if (outcome === 'failed') {
-      message ||= DEFAULT_FAILURE;
-      if (reader.actionPaymentIntentId) {
-        await recordIntentError(tx, reader.actionPaymentIntentId, { code: 'card_declined', message }, now());
-      }
+/** Ends a reader's action that is due: its outcome becomes the reader's answer. */
+async function settle(tx: Tx, reader: ReaderRow, now: Clock): Promise<ReaderRow> {
+  if (reader.actionStatus !== 'in_progress' || !reader.actionDueAt || reader.actionDueAt > now()) return reader;
+  const outcome = reader.actionOutcome ?? 'completed';
+  let message = reader.actionMessage ?? '';
+  if (outcome === 'completed' && reader.actionPaymentIntentId) {
+    await markIntentSucceeded(tx, reader.actionPaymentIntentId, now());
+  } else if (outcome === 'failed') {
+    message ||= DEFAULT_FAILURE;
+    if (reader.actionPaymentIntentId) {
+      await recordIntentError(tx, reader.actionPaymentIntentId, { code: 'card_declined', message }, now());
     }
-    const settled = { actionStatus: outcome, actionMessage: message, actionDueAt: null };
-    await setReader(tx, reader.id, settled);
-    return { ...reader, ...settled };
   }
+  const settled = { actionStatus: outcome, actionMessage: message, actionDueAt: null };
+  await setReader(tx, reader.id, settled, now);
+  return { ...reader, ...settled };
+}
 
-  function resultOf(reader: ReaderRow): ReaderResult {
-    if (reader.actionStatus === 'in_progress') {
-      return { status: reader.actionOutcome === 'open' ? 'open' : 'pending', message: '' };
-    }
-    return { status: (reader.actionStatus ?? 'open') as TerminalStatus, message: reader.actionMessage ?? '' };
+function resultOf(reader: ReaderRow): ReaderResult {
+  if (reader.actionStatus === 'in_progress') {
+    return { status: reader.actionOutcome === 'open' ? 'open' : 'pending', message: '' };
   }
+  return { status: (reader.actionStatus ?? 'open') as TerminalStatus, message: reader.actionMessage ?? '' };
+}
 
+/** The payment intents and the page's card form, as the provider's test mode answers them. */
+function simulatedIntents(
+  db: Database,
+  now: Clock,
+): Pick<
+  SimulatedGateway,
+  'createPaymentIntent' | 'retrievePaymentIntent' | 'updatePaymentIntentAmount' | 'cancelPaymentIntent' | 'confirmCard'
+> {
   return {
-    kind: 'simulated',
-    ...simulatedCardVault(db, now),
-
     async createPaymentIntent(input: CreatePaymentIntent) {
       const id = `pi_sim_${token(24)}`;
       return intentOf(
@@ -157,40 +160,60 @@ export function createSimulatedGateway(db: Database, options: { readerDelayMs?: 
       }
       return { status: 'requires_payment_method', error: check };
     },
+  };
+}
 
+/**
+ * Sends the intent to the reader: the next status the dev control set answers at once when it is
+ * busy, offline or error; otherwise the checkout is in progress (held for open and pending).
+ */
+async function startOnReader(tx: Tx, readerId: string, paymentIntentId: string, now: Clock, delayMs: number): Promise<ReaderResult> {
+  const reader = await settle(tx, await lockReader(tx, readerId), now);
+  const next = reader.nextStatus as TerminalStatus | null;
+  if (next === 'busy' || next === 'offline' || next === 'error') {
+    await setReader(tx, readerId, { nextStatus: null, nextMessage: null }, now);
+    return { status: next, message: reader.nextMessage ?? '' };
+  }
+  if (reader.actionStatus === 'in_progress' && reader.actionPaymentIntentId !== paymentIntentId) {
+    return { status: 'busy', message: '' };
+  }
+  const intent = await loadIntent(tx, paymentIntentId);
+  if (intent.status === 'succeeded') return { status: 'completed', message: '' };
+  if (!PAYABLE.includes(intent.status as PaymentIntentStatus)) {
+    return { status: 'error', message: `This PaymentIntent's status is ${intent.status}.` };
+  }
+  const hold = next === 'open' || next === 'pending';
+  await setReader(
+    tx,
+    readerId,
+    {
+      actionPaymentIntentId: paymentIntentId,
+      actionStatus: 'in_progress',
+      actionOutcome: next ?? 'completed',
+      actionMessage: reader.nextMessage,
+      actionDueAt: hold ? null : new Date(now().getTime() + delayMs),
+      nextStatus: null,
+      nextMessage: null,
+    },
+    now,
+  );
+  return { status: hold && next === 'open' ? 'open' : 'pending', message: '' };
+}
+
+/** The card readers and their dev control. */
+function simulatedReaders(
+  db: Database,
+  now: Clock,
+  delayMs: number,
+): Pick<SimulatedGateway, 'processOnReader' | 'readerStatus' | 'cancelReaderAction' | 'driveReader'> {
+  return {
     processOnReader(readerId, paymentIntentId) {
-      return db.transaction(async (tx) => {
-        const reader = await settle(tx, await lockReader(tx, readerId));
-        const next = reader.nextStatus as TerminalStatus | null;
-        if (next === 'busy' || next === 'offline' || next === 'error') {
-          await setReader(tx, readerId, { nextStatus: null, nextMessage: null });
-          return { status: next, message: reader.nextMessage ?? '' };
-        }
-        if (reader.actionStatus === 'in_progress' && reader.actionPaymentIntentId !== paymentIntentId) {
-          return { status: 'busy', message: '' };
-        }
-        const intent = await loadIntent(tx, paymentIntentId);
-        if (intent.status === 'succeeded') return { status: 'completed', message: '' };
-        if (!PAYABLE.includes(intent.status as PaymentIntentStatus)) {
-          return { status: 'error', message: `This PaymentIntent's status is ${intent.status}.` };
-        }
-        const hold = next === 'open' || next === 'pending';
-        await setReader(tx, readerId, {
-          actionPaymentIntentId: paymentIntentId,
-          actionStatus: 'in_progress',
-          actionOutcome: next ?? 'completed',
-          actionMessage: reader.nextMessage,
-          actionDueAt: hold ? null : new Date(now().getTime() + delayMs),
-          nextStatus: null,
-          nextMessage: null,
-        });
-        return { status: hold && next === 'open' ? 'open' : 'pending', message: '' };
-      });
+      return db.transaction((tx) => startOnReader(tx, readerId, paymentIntentId, now, delayMs));
     },
 
     readerStatus(readerId, paymentIntentId) {
       return db.transaction(async (tx) => {
-        const reader = await settle(tx, await lockReader(tx, readerId));
+        const reader = await settle(tx, await lockReader(tx, readerId), now);
         if (reader.actionPaymentIntentId !== paymentIntentId) {
           const intent = await loadIntent(tx, paymentIntentId);
           return intent.status === 'succeeded' ? { status: 'completed', message: '' } : { status: 'error', message: NOT_THIS_CHECKOUT };
@@ -201,31 +224,41 @@ export function createSimulatedGateway(db: Database, options: { readerDelayMs?: 
 
     cancelReaderAction(readerId) {
       return db.transaction(async (tx) => {
-        const reader = await settle(tx, await lockReader(tx, readerId));
+        const reader = await settle(tx, await lockReader(tx, readerId), now);
         if (reader.actionStatus !== 'in_progress') return { status: 'cancelled', message: '' };
-        await setReader(tx, readerId, { actionStatus: 'cancelled', actionMessage: '', actionDueAt: null });
+        await setReader(tx, readerId, { actionStatus: 'cancelled', actionMessage: '', actionDueAt: null }, now);
         return { status: 'cancelled', message: '' };
       });
     },
 
     driveReader(readerId, status, message) {
       return db.transaction(async (tx) => {
-        const reader = await settle(tx, await lockReader(tx, readerId));
+        const reader = await settle(tx, await lockReader(tx, readerId), now);
         if (reader.actionStatus === 'in_progress' && status !== 'busy') {
           const hold = status === 'open' || status === 'pending';
           // Driven while a checkout is in progress: that checkout ends now (or waits, for open and pending).
-          await setReader(tx, readerId, { actionOutcome: status, actionMessage: message ?? null, actionDueAt: hold ? null : now() });
-          const driven = await settle(tx, {
-            ...reader,
-            actionOutcome: status,
-            actionMessage: message ?? null,
-            actionDueAt: hold ? null : now(),
-          });
+          await setReader(tx, readerId, { actionOutcome: status, actionMessage: message ?? null, actionDueAt: hold ? null : now() }, now);
+          const driven = await settle(
+            tx,
+            { ...reader, actionOutcome: status, actionMessage: message ?? null, actionDueAt: hold ? null : now() },
+            now,
+          );
           return resultOf(driven);
         }
-        await setReader(tx, readerId, { nextStatus: status, nextMessage: message ?? null });
+        await setReader(tx, readerId, { nextStatus: status, nextMessage: message ?? null }, now);
         return resultOf(reader);
       });
     },
+  };
+}
+
+export function createSimulatedGateway(db: Database, options: { readerDelayMs?: number; now?: () => Date } = {}): SimulatedGateway {
+  const delayMs = options.readerDelayMs ?? SIMULATED_READER_DELAY_MS;
+  const now = options.now ?? (() => new Date());
+  return {
+    kind: 'simulated',
+    ...simulatedCardVault(db, now),
+    ...simulatedIntents(db, now),
+    ...simulatedReaders(db, now, delayMs),
   };
 }

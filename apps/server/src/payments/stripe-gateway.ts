@@ -119,35 +119,35 @@ function failedAction(action: Stripe.Terminal.Reader.Action): ReaderResult {
   return { status: 'failed', message: action.failure_message ?? code };
 }
 
-export function createStripeGateway(options: StripeGatewayOptions): StripeGateway {
-  const stripe = new Stripe(options.secretKey, sdkOptions(options.apiUrl));
-
-  async function readerResult(readerId: string, paymentIntentId: string): Promise<ReaderResult> {
-    const reader = await call(() => stripe.terminal.readers.retrieve(readerId));
-    if ('deleted' in reader && reader.deleted) return { status: 'error', message: 'The card reader was removed.' };
-    const live = reader as Stripe.Terminal.Reader;
-    const action = live.action;
-    const actionIntent = action?.process_payment_intent?.payment_intent;
-    const actionIntentId = typeof actionIntent === 'string' ? actionIntent : actionIntent?.id;
-    if (!action || actionIntentId !== paymentIntentId) {
-      // The reader moved on (or never started): the intent itself says whether it was paid.
-      const pi = await call(() => stripe.paymentIntents.retrieve(paymentIntentId));
-      if (pi.status === 'succeeded') return { status: 'completed', message: '' };
-      if (live.status === 'offline') return { status: 'offline', message: '' };
-      return { status: 'error', message: 'The card reader is not processing this checkout.' };
-    }
-    if (action.status === 'failed') return failedAction(action);
-    if (action.status === 'in_progress') return { status: live.status === 'offline' ? 'offline' : 'pending', message: '' };
-    // Succeeded: the card was authorized; capture when the intent waits for it.
-    let pi = await call(() => stripe.paymentIntents.retrieve(paymentIntentId));
-    if (pi.status === 'requires_capture') pi = await call(() => stripe.paymentIntents.capture(paymentIntentId));
+/** Where the reader stands with the intent; a succeeded action's authorization is captured. */
+async function readerResult(stripe: Stripe, readerId: string, paymentIntentId: string): Promise<ReaderResult> {
+  const reader = await call(() => stripe.terminal.readers.retrieve(readerId));
+  if ('deleted' in reader && reader.deleted) return { status: 'error', message: 'The card reader was removed.' };
+  const live = reader as Stripe.Terminal.Reader;
+  const action = live.action;
+  const actionIntent = action?.process_payment_intent?.payment_intent;
+  const actionIntentId = typeof actionIntent === 'string' ? actionIntent : actionIntent?.id;
+  if (!action || actionIntentId !== paymentIntentId) {
+    // The reader moved on (or never started): the intent itself says whether it was paid.
+    const pi = await call(() => stripe.paymentIntents.retrieve(paymentIntentId));
     if (pi.status === 'succeeded') return { status: 'completed', message: '' };
-    return { status: 'pending', message: '' };
+    if (live.status === 'offline') return { status: 'offline', message: '' };
+    return { status: 'error', message: 'The card reader is not processing this checkout.' };
   }
+  if (action.status === 'failed') return failedAction(action);
+  if (action.status === 'in_progress') return { status: live.status === 'offline' ? 'offline' : 'pending', message: '' };
+  // Succeeded: the card was authorized; capture when the intent waits for it.
+  let pi = await call(() => stripe.paymentIntents.retrieve(paymentIntentId));
+  if (pi.status === 'requires_capture') pi = await call(() => stripe.paymentIntents.capture(paymentIntentId));
+  if (pi.status === 'succeeded') return { status: 'completed', message: '' };
+  return { status: 'pending', message: '' };
+}
 
+/** PaymentIntents, paid in the page with Stripe's Payment Element. */
+function stripeIntents(
+  stripe: Stripe,
+): Pick<PaymentGateway, 'createPaymentIntent' | 'retrievePaymentIntent' | 'updatePaymentIntentAmount' | 'cancelPaymentIntent'> {
   return {
-    kind: 'stripe',
-
     async createPaymentIntent(input: CreatePaymentIntent) {
       const pi = await call(() =>
         stripe.paymentIntents.create({
@@ -176,7 +176,12 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       if (pi.status === 'succeeded' || pi.status === 'canceled') return;
       await call(() => stripe.paymentIntents.cancel(id));
     },
+  };
+}
 
+/** Terminal readers, server-driven: the server sends the intent to the reader and reads the reader's action. */
+function stripeReaders(stripe: Stripe): Pick<PaymentGateway, 'processOnReader' | 'readerStatus' | 'cancelReaderAction'> {
+  return {
     async processOnReader(readerId, paymentIntentId, receiptEmail) {
       const pi = await call(() => stripe.paymentIntents.retrieve(paymentIntentId));
       if (pi.status === 'succeeded') return { status: 'completed', message: '' };
@@ -206,7 +211,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       return { status: 'pending', message: '' };
     },
 
-    readerStatus: readerResult,
+    readerStatus: (readerId, paymentIntentId) => readerResult(stripe, readerId, paymentIntentId),
 
     async cancelReaderAction(readerId) {
       try {
@@ -217,7 +222,16 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       }
       return { status: 'cancelled', message: '' };
     },
+  };
+}
 
+export function createStripeGateway(options: StripeGatewayOptions): StripeGateway {
+  const stripe = new Stripe(options.secretKey, sdkOptions(options.apiUrl));
+
+  return {
+    kind: 'stripe',
+    ...stripeIntents(stripe),
+    ...stripeReaders(stripe),
     ...stripeCardVault(stripe),
 
     verifyWebhook(rawBody, signature) {

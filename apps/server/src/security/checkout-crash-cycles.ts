@@ -14,6 +14,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
+import type { Database } from '../db/client.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
 import { CRASH_STEPS, type CrashStep } from '../modules/checkout/index.js';
 import { spawnServer, waitForHealth, type ServerProcess } from '../process/server-process.js';
@@ -90,30 +91,31 @@ async function paidCheckout(api: ReturnType<typeof client>, cycle: number) {
   return { confirmationNumber: paid.confirmationNumber, lines: items.length };
 }
 
-export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashCycleReport> {
+type PaidCheckout = { confirmationNumber: string; lines: number };
+
+/** Completes a checkout whose completion a crash cut short, twice: both answers must be the same order. */
+async function retryCompletion(api: ReturnType<typeof client>, pending: PaidCheckout, problems: string[]): Promise<void> {
+  const first = await api.call('GET', `/api/checkout/${pending.confirmationNumber}/complete`);
+  const second = await api.call('GET', `/api/checkout/${pending.confirmationNumber}/complete`);
+  const a = first.body as { documentNumber?: number };
+  const b = second.body as { documentNumber?: number };
+  if (first.status !== 200 || second.status !== 200 || !a.documentNumber || a.documentNumber !== b.documentNumber) {
+    problems.push(
+      `retry of ${pending.confirmationNumber}: ${first.status} ${JSON.stringify(first.body)} / ${second.status} ${JSON.stringify(second.body)}`,
+    );
+  }
+}
+
+/** The server processes, one per cycle (the module comment); answers the checkouts paid on the way. */
+async function crashCycles(options: CrashCycleOptions, problems: string[]): Promise<PaidCheckout[]> {
   const env = {
     PORTAL_MODE: 'standard',
     SEED_ON_START: 'true',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir }),
   };
-  const problems: string[] = [];
-  const paid: { confirmationNumber: string; lines: number }[] = [];
-  let pending: { confirmationNumber: string; lines: number } | undefined;
+  const paid: PaidCheckout[] = [];
+  let pending: PaidCheckout | undefined;
   let server: ServerProcess | undefined;
-
-  const retryPending = async (api: ReturnType<typeof client>) => {
-    if (!pending) return;
-    const first = await api.call('GET', `/api/checkout/${pending.confirmationNumber}/complete`);
-    const second = await api.call('GET', `/api/checkout/${pending.confirmationNumber}/complete`);
-    const a = first.body as { documentNumber?: number };
-    const b = second.body as { documentNumber?: number };
-    if (first.status !== 200 || second.status !== 200 || !a.documentNumber || a.documentNumber !== b.documentNumber) {
-      problems.push(
-        `retry of ${pending.confirmationNumber}: ${first.status} ${JSON.stringify(first.body)} / ${second.status} ${JSON.stringify(second.body)}`,
-      );
-    }
-    pending = undefined;
-  };
 
   try {
     for (let cycle = 0; cycle <= options.cycles; cycle++) {
@@ -124,7 +126,8 @@ export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashC
       await waitForHealth(server, port);
       const api = client(port);
       await api.login();
-      await retryPending(api);
+      if (pending) await retryCompletion(api, pending, problems);
+      pending = undefined;
       if (last) break;
 
       const checkout = await paidCheckout(api, cycle);
@@ -143,40 +146,52 @@ export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashC
       await server.exited;
     }
   }
+  return paid;
+}
 
-  // Exactly once, read from the database itself.
+/** One paid checkout read from the database: one order, all its lines, linked, one confirmation mail per recipient. Answers its order count. */
+async function checkCheckout(db: Database, checkout: PaidCheckout, problems: string[]): Promise<number> {
+  const found = (
+    await db.execute(sql`
+          SELECT o.id, o.document_number::text AS document_number,
+                 (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS lines,
+                 (SELECT c.order_id FROM checkouts c WHERE c.confirmation_number = o.confirmation_number) AS linked
+          FROM orders o WHERE o.confirmation_number = ${checkout.confirmationNumber}`)
+  ).rows as { id: number; document_number: string; lines: number; linked: number | null }[];
+  if (found.length !== 1) {
+    problems.push(`${checkout.confirmationNumber}: ${found.length} orders`);
+    return found.length;
+  }
+  const [order] = found;
+  if (order!.lines !== checkout.lines) problems.push(`${checkout.confirmationNumber}: ${order!.lines} lines of ${checkout.lines}`);
+  if (Number(order!.linked) !== Number(order!.id)) problems.push(`${checkout.confirmationNumber}: the checkout is not linked to its order`);
+  const mails = (
+    await db.execute(
+      sql`SELECT to_address, count(*)::int AS n FROM mail_outbox WHERE dedupe_key LIKE ${`order-confirmation:${order!.document_number}:%`} GROUP BY to_address`,
+    )
+  ).rows as { to_address: string; n: number }[];
+  if (mails.length === 0 || mails.some((m) => m.n !== 1))
+    problems.push(`${checkout.confirmationNumber}: confirmation mails ${JSON.stringify(mails)}`);
+  return found.length;
+}
+
+/** Exactly once, read from the database itself: each paid checkout's order count. */
+async function checkExactlyOnce(options: CrashCycleOptions, paid: PaidCheckout[], problems: string[]): Promise<Record<string, number>> {
   const handle = await openConfiguredDatabase(
     loadConfig(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir }),
   );
   const ordersPerCheckout: Record<string, number> = {};
   try {
-    for (const checkout of paid) {
-      const found = (
-        await handle.db.execute(sql`
-          SELECT o.id, o.document_number::text AS document_number,
-                 (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS lines,
-                 (SELECT c.order_id FROM checkouts c WHERE c.confirmation_number = o.confirmation_number) AS linked
-          FROM orders o WHERE o.confirmation_number = ${checkout.confirmationNumber}`)
-      ).rows as { id: number; document_number: string; lines: number; linked: number | null }[];
-      ordersPerCheckout[checkout.confirmationNumber] = found.length;
-      if (found.length !== 1) {
-        problems.push(`${checkout.confirmationNumber}: ${found.length} orders`);
-        continue;
-      }
-      const [order] = found;
-      if (order!.lines !== checkout.lines) problems.push(`${checkout.confirmationNumber}: ${order!.lines} lines of ${checkout.lines}`);
-      if (Number(order!.linked) !== Number(order!.id))
-        problems.push(`${checkout.confirmationNumber}: the checkout is not linked to its order`);
-      const mails = (
-        await handle.db.execute(
-          sql`SELECT to_address, count(*)::int AS n FROM mail_outbox WHERE dedupe_key LIKE ${`order-confirmation:${order!.document_number}:%`} GROUP BY to_address`,
-        )
-      ).rows as { to_address: string; n: number }[];
-      if (mails.length === 0 || mails.some((m) => m.n !== 1))
-        problems.push(`${checkout.confirmationNumber}: confirmation mails ${JSON.stringify(mails)}`);
-    }
+    for (const checkout of paid) ordersPerCheckout[checkout.confirmationNumber] = await checkCheckout(handle.db, checkout, problems);
   } finally {
     await handle.close();
   }
+  return ordersPerCheckout;
+}
+
+export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashCycleReport> {
+  const problems: string[] = [];
+  const paid = await crashCycles(options, problems);
+  const ordersPerCheckout = await checkExactlyOnce(options, paid, problems);
   return { checkouts: paid.length, ordersPerCheckout, problems };
 }

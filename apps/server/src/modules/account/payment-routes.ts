@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
 import { createPaymentGateway } from '../../payments/create-gateway.js';
 import { GatewayError } from '../../payments/gateway.js';
+import type { SimulatedGateway } from '../../payments/simulated-gateway.js';
 import { principalOf } from '../auth/index.js';
 import { invoicePdf } from './invoice-pdf.js';
 import {
@@ -33,10 +34,11 @@ import {
 const ACCOUNTING = { access: { roles: ['accounting' as const] } };
 const TAGS = ['account'];
 
-export const invoicePaymentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
-  const configured = createPaymentGateway(config, db);
-  const deps: PaymentDeps = { db, gateway: configured.gateway };
+/** The app inside a route plugin: routes validate and serialize with the domain's zod schemas. */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** 'Pay Selected': a pending payment of the chosen invoices, then its completion once the card went through. */
+function registerPaymentRoutes(app: ZodApp, deps: PaymentDeps) {
   app.post('/api/account/invoice-payments', {
     config: ACCOUNTING,
     schema: {
@@ -62,7 +64,10 @@ export const invoicePaymentRoutes: FastifyPluginAsyncZod<{ db: Database; config:
     },
     handler: (request) => completeInvoicePayment(deps, principalOf(request), request.params.paymentNumber),
   });
+}
 
+/** One invoice of the caller's organization as a PDF download. */
+function registerInvoicePdfRoute(app: ZodApp, db: Database) {
   app.get('/api/account/invoices/:invoiceNumber/pdf', {
     config: ACCOUNTING,
     schema: {
@@ -75,7 +80,10 @@ export const invoicePaymentRoutes: FastifyPluginAsyncZod<{ db: Database; config:
       return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${pdf.fileName}"`).send(pdf.bytes);
     },
   });
+}
 
+/** The manufacturer's paging of the payments made in the portal (API key). */
+function registerIntegrationPaymentsRoute(app: ZodApp, db: Database) {
   app.get('/api/integration/invoice-payments', {
     config: { access: 'integration' },
     schema: {
@@ -88,9 +96,10 @@ export const invoicePaymentRoutes: FastifyPluginAsyncZod<{ db: Database; config:
     },
     handler: (request) => paymentsPaidSince(db, request.query.since, request.query.afterPaymentNumber, request.query.limit),
   });
+}
 
-  if (configured.kind !== 'simulated') return;
-  const simulated = configured.gateway;
+/** The simulated gateway's card form for an invoice payment (simulated mode only). */
+function registerSimulatedCardRoute(app: ZodApp, db: Database, simulated: SimulatedGateway) {
   app.post('/api/simulated-gateway/invoice-payments/:paymentNumber/confirm', {
     config: ACCOUNTING,
     schema: {
@@ -122,4 +131,14 @@ export const invoicePaymentRoutes: FastifyPluginAsyncZod<{ db: Database; config:
       }
     },
   });
+}
+
+export const invoicePaymentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  const configured = createPaymentGateway(config, db);
+  const deps: PaymentDeps = { db, gateway: configured.gateway };
+  registerPaymentRoutes(app, deps);
+  registerInvoicePdfRoute(app, db);
+  registerIntegrationPaymentsRoute(app, db);
+  if (configured.kind !== 'simulated') return;
+  registerSimulatedCardRoute(app, db, configured.gateway);
 };

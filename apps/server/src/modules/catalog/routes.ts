@@ -24,7 +24,11 @@ import { productText, productTextsBySkus, searchCatalogText, suggestProducts } f
 
 const catalogAccess = { roles: ['catalog' as const] };
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; featuredRefreshMs: number }> = async (app, { db, featuredRefreshMs }) => {
+/** The app inside a route plugin: routes validate and serialize with the domain's zod schemas. */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What the catalog keeps up to date while the process runs: 'Featured' and the search indexes. */
+function addBackgroundWork(app: ZodApp, db: Database, featuredRefreshMs: number) {
   if (featuredRefreshMs > 0) {
     // 'Featured' follows the orders of the last 90 days: recounted at start and then every featuredRefreshMs.
     let refresh: { stop: () => void } | undefined;
@@ -43,7 +47,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; featuredRefres
       else app.log.info({ catalog, ...facts }, 'catalog search index built');
     }).catch((error: unknown) => app.log.error({ err: error }, 'catalog search indexes not built'));
   });
+}
 
+/** The search and the keyword box's suggestions. */
+function registerSearchRoutes(app: ZodApp, db: Database) {
   app.post('/api/catalog/search', {
     config: { access: catalogAccess },
     schema: {
@@ -65,7 +72,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; featuredRefres
     },
     handler: async (request) => ({ suggestions: await suggestProducts(db, principalOf(request), request.query) }),
   });
+}
 
+/** One product, and the products of a SKU list. */
+function registerProductRoutes(app: ZodApp, db: Database) {
   app.get('/api/catalog/product/:sku', {
     config: { access: catalogAccess },
     schema: {
@@ -95,7 +105,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; featuredRefres
       return sendJsonText(reply, jsonArrayText(products));
     },
   });
+}
 
+/** The whole catalog as a streamed CSV download. */
+function registerExportRoute(app: ZodApp, db: Database) {
   app.get('/api/catalog/export', {
     compress: streamedCompression,
     config: { access: { roles: ['catalog', 'catalogExport'] } },
@@ -114,4 +127,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; featuredRefres
         .send(stream);
     },
   });
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; featuredRefreshMs: number }> = async (app, { db, featuredRefreshMs }) => {
+  addBackgroundWork(app, db, featuredRefreshMs);
+  registerSearchRoutes(app, db);
+  registerProductRoutes(app, db);
+  registerExportRoute(app, db);
 };

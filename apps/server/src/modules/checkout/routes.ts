@@ -46,10 +46,11 @@ async function asTerminalResult(work: () => Promise<TerminalStatusResult>): Prom
   }
 }
 
-export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
-  const configured = createPaymentGateway(config, db);
-  const deps: CheckoutDeps = { db, gateway: configured.gateway, salesEmail: config.salesEmail };
+/** The app inside a route plugin: routes validate and serialize with the domain's zod schemas. */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** Filling in the checkout: created from the cart, updated with the form's details, its taxes. */
+function registerFormRoutes(app: ZodApp, deps: CheckoutDeps) {
   app.post('/api/checkout', {
     config: CHECKOUT_ACCESS,
     schema: {
@@ -84,7 +85,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     },
     handler: (request) => calculateTaxes(deps, principalOf(request), request.body),
   });
+}
 
+/** The checkout record: read, completed into an order, or cancelled. */
+function registerRecordRoutes(app: ZodApp, deps: CheckoutDeps) {
   app.get('/api/checkout/:confirmationNumber', {
     config: CHECKOUT_ACCESS,
     schema: {
@@ -124,7 +128,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       return { ok: true as const };
     },
   });
+}
 
+/** Paying on one of the organization's card readers (organizations allowed terminals only). */
+function registerTerminalRoutes(app: ZodApp, deps: CheckoutDeps) {
   app.post('/api/checkout/terminal/process', {
     config: TERMINAL_ACCESS,
     schema: {
@@ -157,6 +164,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     },
     handler: (request) => asTerminalResult(() => cancelOnTerminal(deps, principalOf(request), request.body)),
   });
+}
+
+export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  const configured = createPaymentGateway(config, db);
+  const deps: CheckoutDeps = { db, gateway: configured.gateway, salesEmail: config.salesEmail };
+
+  registerFormRoutes(app, deps);
+  registerRecordRoutes(app, deps);
+  registerTerminalRoutes(app, deps);
 
   await app.register(savedCardPaymentRoutes, { deps });
 

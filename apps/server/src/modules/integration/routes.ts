@@ -31,7 +31,11 @@ import { ordersPlacedSince, recordInvoice, recordShipment, updateExpectedShipDat
 const AUTH = 'Authenticate with `Authorization: Bearer <API key>`.';
 const common = { tags: ['integration'] };
 
-export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** The app inside a route plugin: routes validate and serialize with the domain's zod schemas. */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A catalog's synonym sets, replaced and read. */
+function registerSynonymRoutes(app: ZodApp, db: Database) {
   app.put('/api/integration/catalogs/:id/synonyms', {
     config: { access: 'integration' },
     schema: {
@@ -61,7 +65,10 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     },
     handler: (request) => readCatalogSynonyms(db, request.params.id),
   });
+}
 
+/** What the manufacturer's systems record on an order: status, expected ship date, shipments, invoice. */
+function registerOrderUpdateRoutes(app: ZodApp, db: Database) {
   app.post('/api/integration/orders/:documentNumber/status', {
     config: { access: 'integration' },
     schema: {
@@ -113,7 +120,10 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     },
     handler: (request) => recordInvoice(db, request.params.documentNumber, request.body),
   });
+}
 
+/** The orders placed in the portal, paged by time. */
+function registerOrderFeedRoute(app: ZodApp, db: Database) {
   app.get('/api/integration/orders', {
     config: { access: 'integration' },
     schema: {
@@ -125,7 +135,10 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     },
     handler: (request) => ordersPlacedSince(db, request.query.since, request.query.afterDocumentNumber, request.query.limit),
   });
+}
 
+/** An organization's branches and their ship-to addresses. */
+function registerBranchRoutes(app: ZodApp, db: Database) {
   app.get('/api/integration/organizations/:organizationId/branches', {
     config: { access: 'integration' },
     schema: {
@@ -150,4 +163,11 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     },
     handler: (request) => setBranchShipTo(db, request.params.organizationId, request.params.branchNumber, request.body.shipTo),
   });
+}
+
+export const integrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  registerSynonymRoutes(app, db);
+  registerOrderUpdateRoutes(app, db);
+  registerOrderFeedRoute(app, db);
+  registerBranchRoutes(app, db);
 };

@@ -116,6 +116,109 @@ export type ShipmentInput = Omit<IntegrationShipmentRequest, 'statusCode' | 'sca
   packages: { trackingNumber: string; trackingUrl?: string }[];
 };
 
+type OrderLine = Awaited<ReturnType<typeof findOrderLines>>[number];
+
+/** A shipment being recorded: its order, its number and stored values, what was sent, the order's lines by number. */
+type ShipmentRecord = {
+  order: OrderRow;
+  documentNumber: number;
+  shipmentNumber: number;
+  values: { statusCode: number; expectedShipDate: string | null; shippedDate: string | null; scac: string; scacLabel: string };
+  input: ShipmentInput;
+  linesByNumber: Map<number, OrderLine>;
+};
+
+/** The order's lines by line number; a shipment line naming a line the order lacks is refused (400). */
+async function shipmentOrderLines(tx: Tx, order: OrderRow, documentNumber: number, input: ShipmentInput) {
+  const lines = await findOrderLines(tx, order.id);
+  const byNumber = new Map(lines.map((l) => [l.lineNumber, l]));
+  input.lines.forEach((l, i) => {
+    if (!byNumber.has(l.lineNumber)) throw badRequest(`lines.${i}.lineNumber`, `Order ${documentNumber} has no line ${l.lineNumber}.`);
+  });
+  return byNumber;
+}
+
+/** Writes the shipment with its lines and packages, and the equipment its serial numbers make. */
+async function storeShipment(tx: Tx, { order, shipmentNumber, values, input, linesByNumber }: ShipmentRecord): Promise<void> {
+  await replaceShipment(tx, order.id, shipmentNumber, {
+    values,
+    lines: input.lines
+      .filter((l) => l.quantityShipped > 0)
+      .map((l) => {
+        const line = linesByNumber.get(l.lineNumber)!;
+        return { lineNumber: l.lineNumber, sku: line.sku, description: line.description, quantityShipped: l.quantityShipped };
+      }),
+    packages: input.packages.map((p) => ({
+      trackingNumber: p.trackingNumber,
+      trackingUrl: p.trackingUrl ?? trackingUrlFor(input.scac, p.trackingNumber),
+    })),
+  });
+
+  // Issue 37: the lines' serial numbers become the organization's equipment, in this transaction.
+  await recordShippedSerials(tx, {
+    organizationId: order.organizationId,
+    branchId: order.branchId,
+    orderId: order.id,
+    shippedDate: values.shippedDate,
+    lines: input.lines.map((l, index) => ({
+      index,
+      sku: linesByNumber.get(l.lineNumber)!.sku,
+      quantityShipped: l.quantityShipped,
+      serialNumbers: l.serialNumbers ?? [],
+    })),
+  });
+}
+
+/** order.shipped, in the update's transaction: the shipment as recorded, with its lines and tracking. */
+async function emitOrderShipped(tx: Tx, shipment: ShipmentRecord, updated: OrderRow, shippedDate: string): Promise<void> {
+  const { order, documentNumber, shipmentNumber, values, input, linesByNumber } = shipment;
+  await emitEvent(tx, 'order.shipped', {
+    documentNumber,
+    confirmationNumber: order.confirmationNumber,
+    organizationId: order.organizationId,
+    statusCode: updated.statusCode,
+    shipmentNumber,
+    shippedDate,
+    scac: values.scac,
+    scacLabel: values.scacLabel,
+    lines: input.lines
+      .filter((l) => l.quantityShipped > 0)
+      .map((l) => ({
+        lineNumber: l.lineNumber,
+        sku: linesByNumber.get(l.lineNumber)!.sku,
+        quantityShipped: l.quantityShipped,
+        serialNumbers: l.serialNumbers ?? [],
+      })),
+    packages: input.packages.map((p) => ({
+      trackingNumber: p.trackingNumber,
+      trackingUrl: p.trackingUrl ?? trackingUrlFor(input.scac, p.trackingNumber) ?? null,
+    })),
+  });
+}
+
+/**
+ * A shipped shipment moves the order to Partially Shipped (55) or Shipped (60), never lower than it
+ * was and never out of Cancelled or Invoiced; the shipment notice is mailed once.
+ */
+async function applyShipped(tx: Tx, shipment: ShipmentRecord, shippedDate: string, now: Date): Promise<OrderState> {
+  const { order } = shipment;
+  const goods = await findGoodsQuantities(tx, order.id);
+  const complete = goods.every((g) => g.shipped >= g.ordered);
+  const derived = complete ? ORDER_STATUS.shipped : ORDER_STATUS.partialShip;
+  const frozen = order.statusCode === ORDER_STATUS.cancelled || order.statusCode >= ORDER_STATUS.invoiced;
+  const statusCode = frozen || order.statusCode >= derived ? order.statusCode : derived;
+  const shippedAt = shippedInstant(shippedDate, now);
+  const updated = await applyManufacturerOrderUpdate(tx, order.id, {
+    statusCode,
+    shippedAt: order.shippedAt && order.shippedAt > shippedAt ? order.shippedAt : shippedAt,
+    updatedAt: now,
+  });
+  await enqueueShipmentNotice(tx, order.id, shipment.shipmentNumber);
+  await emitStatusChanged(tx, order, updated, now);
+  await emitOrderShipped(tx, shipment, updated, shippedDate);
+  return stateOf(updated);
+}
+
 /**
  * Creates shipment `shipmentNumber` (or the next one), or replaces it when it exists. A shipment
  * with a shipped date counts: the lines' shipped quantities are recomputed from every shipped
@@ -125,11 +228,7 @@ export type ShipmentInput = Omit<IntegrationShipmentRequest, 'statusCode' | 'sca
 export async function recordShipment(db: Database, documentNumber: number, input: ShipmentInput, now = new Date()): Promise<OrderState> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, documentNumber);
-    const lines = await findOrderLines(tx, order.id);
-    const byNumber = new Map(lines.map((l) => [l.lineNumber, l]));
-    input.lines.forEach((l, i) => {
-      if (!byNumber.has(l.lineNumber)) throw badRequest(`lines.${i}.lineNumber`, `Order ${documentNumber} has no line ${l.lineNumber}.`);
-    });
+    const linesByNumber = await shipmentOrderLines(tx, order, documentNumber, input);
 
     const last = await lastShipmentNumber(tx, order.id);
     const shipmentNumber = input.shipmentNumber ?? (last === undefined ? 0 : last + 1);
@@ -141,77 +240,12 @@ export async function recordShipment(db: Database, documentNumber: number, input
       scac: input.scac,
       scacLabel: input.scacLabel ?? carrierLabel(input.scac) ?? input.scac,
     };
+    const shipment: ShipmentRecord = { order, documentNumber, shipmentNumber, values, input, linesByNumber };
+    await storeShipment(tx, shipment);
 
-    await replaceShipment(tx, order.id, shipmentNumber, {
-      values,
-      lines: input.lines
-        .filter((l) => l.quantityShipped > 0)
-        .map((l) => {
-          const line = byNumber.get(l.lineNumber)!;
-          return { lineNumber: l.lineNumber, sku: line.sku, description: line.description, quantityShipped: l.quantityShipped };
-        }),
-      packages: input.packages.map((p) => ({
-        trackingNumber: p.trackingNumber,
-        trackingUrl: p.trackingUrl ?? trackingUrlFor(input.scac, p.trackingNumber),
-      })),
-    });
-
-    // Issue 37: the lines' serial numbers become the organization's equipment, in this transaction.
-    await recordShippedSerials(tx, {
-      organizationId: order.organizationId,
-      branchId: order.branchId,
-      orderId: order.id,
-      shippedDate,
-      lines: input.lines.map((l, index) => ({
-        index,
-        sku: byNumber.get(l.lineNumber)!.sku,
-        quantityShipped: l.quantityShipped,
-        serialNumbers: l.serialNumbers ?? [],
-      })),
-    });
-
-    let state = stateOf(order);
-    if (shippedDate) {
-      const goods = await findGoodsQuantities(tx, order.id);
-      const complete = goods.every((g) => g.shipped >= g.ordered);
-      const derived = complete ? ORDER_STATUS.shipped : ORDER_STATUS.partialShip;
-      const frozen = order.statusCode === ORDER_STATUS.cancelled || order.statusCode >= ORDER_STATUS.invoiced;
-      const statusCode = frozen || order.statusCode >= derived ? order.statusCode : derived;
-      const shippedAt = shippedInstant(shippedDate, now);
-      const updated = await applyManufacturerOrderUpdate(tx, order.id, {
-        statusCode,
-        shippedAt: order.shippedAt && order.shippedAt > shippedAt ? order.shippedAt : shippedAt,
-        updatedAt: now,
-      });
-      state = stateOf(updated);
-      await enqueueShipmentNotice(tx, order.id, shipmentNumber);
-      await emitStatusChanged(tx, order, updated, now);
-      await emitEvent(tx, 'order.shipped', {
-        documentNumber,
-        confirmationNumber: order.confirmationNumber,
-        organizationId: order.organizationId,
-        statusCode: updated.statusCode,
-        shipmentNumber,
-        shippedDate,
-        scac: values.scac,
-        scacLabel: values.scacLabel,
-        lines: input.lines
-          .filter((l) => l.quantityShipped > 0)
-          .map((l) => ({
-            lineNumber: l.lineNumber,
-            sku: byNumber.get(l.lineNumber)!.sku,
-            quantityShipped: l.quantityShipped,
-            serialNumbers: l.serialNumbers ?? [],
-          })),
-        packages: input.packages.map((p) => ({
-          trackingNumber: p.trackingNumber,
-          trackingUrl: p.trackingUrl ?? trackingUrlFor(input.scac, p.trackingNumber) ?? null,
-        })),
-      });
-    } else {
-      await applyManufacturerOrderUpdate(tx, order.id, { updatedAt: now });
-    }
-    return state;
+    if (shippedDate) return applyShipped(tx, shipment, shippedDate, now);
+    await applyManufacturerOrderUpdate(tx, order.id, { updatedAt: now });
+    return stateOf(order);
   });
 }
 
