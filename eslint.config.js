@@ -162,7 +162,6 @@ const LONG_FUNCTIONS_LEFT = [
   'apps/web/src/features/catalog/components/product-row.tsx',
   'apps/web/src/features/catalog/components/product-tile.tsx',
   'apps/web/src/features/catalog/routes/catalog-page.tsx',
-  'apps/web/src/features/checkout/routes/checkout-confirmation-page.tsx',
   'apps/web/src/features/orders/routes/order-details-page.tsx',
   'apps/web/src/features/orders/routes/order-search-page.tsx',
   'apps/web/src/features/product/routes/product-page.tsx',
