@@ -162,7 +162,6 @@ const LONG_FUNCTIONS_LEFT = [
   'apps/web/src/features/catalog/components/product-row.tsx',
   'apps/web/src/features/catalog/components/product-tile.tsx',
   'apps/web/src/features/catalog/routes/catalog-page.tsx',
-  'apps/web/tools/first-screens.ts',
 ];
 
 // --- The domain's two entries --------------------------------------------------------------------
