@@ -151,16 +151,6 @@ const LONG_FUNCTIONS_LEFT = [
   'apps/web/src/features/catalog/components/product-row.tsx',
   'apps/web/src/features/catalog/components/product-tile.tsx',
   'apps/web/src/features/catalog/routes/catalog-page.tsx',
-  'apps/web/src/features/checkout/components/checkout-form-view.tsx',
-  'apps/web/src/features/checkout/routes/checkout-confirmation-page.tsx',
-  'apps/web/src/features/orders/routes/order-details-page.tsx',
-  'apps/web/src/features/orders/routes/order-search-page.tsx',
-  'apps/web/src/features/product/routes/product-page.tsx',
-  'apps/web/src/features/profile/routes/profile-page.tsx',
-  'apps/web/src/features/quick-order/routes/quick-order-page.tsx',
-  'apps/web/src/features/saved-carts/routes/saved-carts-page.tsx',
-  'apps/web/src/features/users/routes/user-detail-page.tsx',
-  'apps/web/tools/first-screens.ts',
 ];
 
 // --- The domain's two entries --------------------------------------------------------------------

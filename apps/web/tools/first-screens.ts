@@ -100,34 +100,30 @@ export function parseBarrel(code: string): Barrel | null {
   return { named, stars };
 }
 
-/**
- * The modules `starts` run, with their static imports; barrels count only through the names taken
- * from them. `why`, if given, gets each module's importer (to tell why a module is in the set).
- */
-export async function firstScreenModules(uncachedGraph: ModuleGraph, starts: string[], why?: Map<string, string>): Promise<Set<string>> {
+type ModuleInfo = NonNullable<ReturnType<ModuleGraph['info']>>;
+/** A module to take, with the names taken from it ('all' for the whole module) and its importer (for `why`). */
+type Wanted = { id: string; names: string[] | 'all'; from?: string };
+type GraphReader = ReturnType<typeof graphReader>;
+
+/** The module graph as the walk reads it, each answer kept: module infos, resolutions, barrels. */
+function graphReader(uncachedGraph: ModuleGraph) {
   // The bundler builds a module's info anew on every call (its code included): once per module here.
   const infos = new Map<string, ReturnType<ModuleGraph['info']>>();
-  const graph: ModuleGraph = {
-    info: (id) => {
-      if (!infos.has(id)) infos.set(id, uncachedGraph.info(id));
-      return infos.get(id)!;
-    },
-    resolve: (specifier, importer) => uncachedGraph.resolve(specifier, importer),
-  };
-  const included = new Set<string>();
   const barrels = new Map<string, Barrel | null>();
   const resolved = new Map<string, string | null>();
-  const takenFromBarrel = new Map<string, Set<string>>();
-  const queue: { id: string; names: string[] | 'all'; from?: string }[] = starts.map((id) => ({ id, names: 'all' }));
 
+  const info = (id: string) => {
+    if (!infos.has(id)) infos.set(id, uncachedGraph.info(id));
+    return infos.get(id)!;
+  };
   const resolve = async (specifier: string, importer: string) => {
     const key = `${importer}\0${specifier}`;
-    if (!resolved.has(key)) resolved.set(key, quickResolve(specifier, importer) ?? (await graph.resolve(specifier, importer)));
+    if (!resolved.has(key)) resolved.set(key, quickResolve(specifier, importer) ?? (await uncachedGraph.resolve(specifier, importer)));
     return resolved.get(key)!;
   };
   /** Most specifiers name one of the importer's imports plainly (a relative file, a package); the bundler resolves the rest. */
   const quickResolve = (specifier: string, importer: string) => {
-    const imported = graph.info(importer)?.importedIds ?? [];
+    const imported = info(importer)?.importedIds ?? [];
     const wanted = specifier.startsWith('.')
       ? path.resolve(path.dirname(importer), specifier)
       : `${path.sep}node_modules${path.sep}${specifier}${path.sep}`;
@@ -138,67 +134,18 @@ export async function firstScreenModules(uncachedGraph: ModuleGraph, starts: str
   };
   const barrelOf = (id: string) => {
     if (!barrels.has(id)) {
-      const code = graph.info(id)?.code;
+      const code = info(id)?.code;
       barrels.set(id, code == null ? null : parseBarrel(code));
     }
     return barrels.get(id)!;
   };
-
-  for (let item = queue.pop(); item; item = queue.pop()) {
-    const { id, names, from } = item;
-    const info = graph.info(id);
-    if (!info) continue;
-    const barrel = barrelOf(id);
-    if (barrel && names !== 'all') {
-      // Only the modules declaring the names taken through the barrel.
-      const taken = takenFromBarrel.get(id) ?? new Set<string>();
-      takenFromBarrel.set(id, taken);
-      for (const name of names) {
-        if (taken.has(name)) continue;
-        taken.add(name);
-        const binding = barrel.named.get(name);
-        if (binding) {
-          const target = await resolve(binding.source, id);
-          if (target) queue.push({ id: target, names: [binding.imported], from: `${from} via ${name}` });
-          continue;
-        }
-        const candidates: string[] = [];
-        for (const star of barrel.stars) {
-          const target = await resolve(star, id);
-          if (target && (await declares(target, name))) candidates.push(target);
-        }
-        if (candidates.length === 0) throw new Error(`first screens: '${name}' is not exported through ${id}`);
-        for (const target of candidates) queue.push({ id: target, names: [name], from: `${from} via ${name}` });
-      }
-      continue;
-    }
-    if (included.has(id)) continue;
-    included.add(id);
-    if (why && from) why.set(id, from);
-    // The names matter only for what comes through a barrel; a module importing none (most of a
-    // library's) takes its imports whole, without parsing or resolving anything.
-    if (!info.importedIds.some((imported) => barrelOf(imported))) {
-      for (const imported of info.importedIds) queue.push({ id: imported, names: 'all', from: id });
-      continue;
-    }
-    const covered = new Set<string>();
-    for (const statement of parseStatements(info.code ?? '')) {
-      const target = await resolve(statement.source, id);
-      if (!target) continue;
-      covered.add(target);
-      queue.push({ id: target, names: statement.names, from: id });
-    }
-    // CommonJS `require`s and anything the statements above did not name: whole modules.
-    for (const imported of info.importedIds) if (!covered.has(imported)) queue.push({ id: imported, names: 'all', from: id });
-  }
-  return included;
 
   /** Whether a module declares `name`, or a barrel re-exports it. */
   async function declares(barrelId: string, name: string, seen = new Set<string>()): Promise<boolean> {
     if (seen.has(barrelId)) return false;
     seen.add(barrelId);
     const barrel = barrelOf(barrelId);
-    if (!barrel) return graph.info(barrelId)?.exports.includes(name) ?? false;
+    if (!barrel) return info(barrelId)?.exports.includes(name) ?? false;
     if (barrel.named.has(name)) return true;
     for (const star of barrel.stars) {
       const target = await resolve(star, barrelId);
@@ -206,6 +153,78 @@ export async function firstScreenModules(uncachedGraph: ModuleGraph, starts: str
     }
     return false;
   }
+
+  return { info, resolve, barrelOf, declares };
+}
+
+/** Where a name taken through a barrel leads: the module its re-export names, or the star-exported modules declaring it. */
+async function throughBarrel(graph: GraphReader, barrelId: string, barrel: Barrel, name: string, from?: string): Promise<Wanted[]> {
+  const binding = barrel.named.get(name);
+  if (binding) {
+    const target = await graph.resolve(binding.source, barrelId);
+    return target ? [{ id: target, names: [binding.imported], from: `${from} via ${name}` }] : [];
+  }
+  const candidates: string[] = [];
+  for (const star of barrel.stars) {
+    const target = await graph.resolve(star, barrelId);
+    if (target && (await graph.declares(target, name))) candidates.push(target);
+  }
+  if (candidates.length === 0) throw new Error(`first screens: '${name}' is not exported through ${barrelId}`);
+  return candidates.map((target) => ({ id: target, names: [name], from: `${from} via ${name}` }));
+}
+
+/** What a module taken whole imports, each with the names it takes. */
+async function importsOf(graph: GraphReader, id: string, info: ModuleInfo): Promise<Wanted[]> {
+  // The names matter only for what comes through a barrel; a module importing none (most of a
+  // library's) takes its imports whole, without parsing or resolving anything.
+  if (!info.importedIds.some((imported) => graph.barrelOf(imported))) {
+    return info.importedIds.map((imported) => ({ id: imported, names: 'all', from: id }));
+  }
+  const wanted: Wanted[] = [];
+  const covered = new Set<string>();
+  for (const statement of parseStatements(info.code ?? '')) {
+    const target = await graph.resolve(statement.source, id);
+    if (!target) continue;
+    covered.add(target);
+    wanted.push({ id: target, names: statement.names, from: id });
+  }
+  // CommonJS `require`s and anything the statements above did not name: whole modules.
+  for (const imported of info.importedIds) if (!covered.has(imported)) wanted.push({ id: imported, names: 'all', from: id });
+  return wanted;
+}
+
+/**
+ * The modules `starts` run, with their static imports; barrels count only through the names taken
+ * from them. `why`, if given, gets each module's importer (to tell why a module is in the set).
+ */
+export async function firstScreenModules(uncachedGraph: ModuleGraph, starts: string[], why?: Map<string, string>): Promise<Set<string>> {
+  const graph = graphReader(uncachedGraph);
+  const included = new Set<string>();
+  const takenFromBarrel = new Map<string, Set<string>>();
+  const queue: Wanted[] = starts.map((id) => ({ id, names: 'all' }));
+
+  for (let item = queue.pop(); item; item = queue.pop()) {
+    const { id, names, from } = item;
+    const info = graph.info(id);
+    if (!info) continue;
+    const barrel = graph.barrelOf(id);
+    if (barrel && names !== 'all') {
+      // Only the modules declaring the names taken through the barrel.
+      const taken = takenFromBarrel.get(id) ?? new Set<string>();
+      takenFromBarrel.set(id, taken);
+      for (const name of names) {
+        if (taken.has(name)) continue;
+        taken.add(name);
+        queue.push(...(await throughBarrel(graph, id, barrel, name, from)));
+      }
+      continue;
+    }
+    if (included.has(id)) continue;
+    included.add(id);
+    if (why && from) why.set(id, from);
+    queue.push(...(await importsOf(graph, id, info)));
+  }
+  return included;
 }
 
 /**

@@ -28,8 +28,8 @@ async function submitAndRead(confirmationNumber: string, clearCart: () => void):
   return fetchCheckout(confirmationNumber);
 }
 
-export function CheckoutConfirmationPage() {
-  const { confirmationNumber = '' } = useParams();
+/** The completed checkout read back, or why it failed (the failure shown on the page). */
+function useCompletedCheckout(confirmationNumber: string) {
   const [record, setRecord] = useState<CheckoutRecord | null>(null);
   const [failed, setFailed] = useState(false);
   // Issue 36: an on-account order beyond the available credit (code 8002) says so, with the amount.
@@ -62,27 +62,24 @@ export function CheckoutConfirmationPage() {
     };
   }, [confirmationNumber, clearCart]);
 
-  if (failed) {
-    return (
-      <Stack maw={640}>
-        <Title order={1}>Order Not Completed</Title>
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-        <Anchor component={Link} to="/shopping-cart">
-          Back to Shopping Cart
-        </Anchor>
-      </Stack>
-    );
-  }
-  if (!record) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Completing your order" />
-      </Center>
-    );
-  }
+  return { record, failed, failure };
+}
 
+function OrderNotCompleted({ failure }: { failure: string }) {
+  return (
+    <Stack maw={640}>
+      <Title order={1}>Order Not Completed</Title>
+      <Alert color="red" role="alert">
+        {failure}
+      </Alert>
+      <Anchor component={Link} to="/shopping-cart">
+        Back to Shopping Cart
+      </Anchor>
+    </Stack>
+  );
+}
+
+function OrderPlaced({ record }: { record: CheckoutRecord }) {
   return (
     <Stack maw={640} gap="md">
       <Title order={1}>Thank you for your order!</Title>
@@ -119,4 +116,19 @@ export function CheckoutConfirmationPage() {
       </Group>
     </Stack>
   );
+}
+
+export function CheckoutConfirmationPage() {
+  const { confirmationNumber = '' } = useParams();
+  const { record, failed, failure } = useCompletedCheckout(confirmationNumber);
+
+  if (failed) return <OrderNotCompleted failure={failure} />;
+  if (!record) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Completing your order" />
+      </Center>
+    );
+  }
+  return <OrderPlaced record={record} />;
 }

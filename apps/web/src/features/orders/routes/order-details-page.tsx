@@ -93,27 +93,69 @@ function OrderDetails() {
 /** What a restricted-pricing user reads above the amounts (issue 34: order details say they are at MSRP). */
 const MSRP_AMOUNTS_NOTE = 'Amounts are shown at MSRP.';
 
-function Order({ order }: { order: OrderDetail }) {
-  const atMsrp = useSession().user.restrictedPricing;
+/** The order's number, status, PO, its buttons (reorder, PDF) and the day it was entered. */
+function OrderHeader({ order }: { order: OrderDetail }) {
+  return (
+    <Stack gap={4}>
+      <Group gap="sm" align="baseline">
+        <Title order={1}>Order {order.documentNumber}</Title>
+        <Badge variant="light" color={STATUS_STYLE_COLOR[orderStatusStyle(order.statusCode)]}>
+          {orderStatusLabel(order.statusCode)}
+        </Badge>
+      </Group>
+      {order.purchaseOrderNumber && <Text c="dimmed">PO {order.purchaseOrderNumber}</Text>}
+      <Group gap="xs">
+        <ReorderButton documentNumber={order.documentNumber} />
+        <DownloadPdfButton documentNumber={order.documentNumber} />
+      </Group>
+      <Text size="sm" c="dimmed">
+        Entered {formatDate(order.statusDates.entered)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The shown charges, the taxes and the grand total (at MSRP for a restricted-pricing user, issue 34). */
+function OrderCharges({ order, atMsrp }: { order: OrderDetail; atMsrp: boolean }) {
   const chargeRows = shownOrderCharges(order.charges);
   return (
+    <Stack gap="xs" maw={420} ml={{ sm: 'auto' }} w="100%">
+      <Title order={2} size="h3">
+        Charges
+      </Title>
+      <Table>
+        <Table.Tbody>
+          {chargeRows.map((key) => (
+            <Table.Tr key={key}>
+              <Table.Th scope="row" fw={400}>
+                {ORDER_CHARGE_LABELS[key]}
+              </Table.Th>
+              <Table.Td ta="right">{formatMoney(order.charges[key])}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              Taxes
+            </Table.Th>
+            <Table.Td ta="right">{formatMoney(order.totals.taxAmount)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row">{atMsrp ? 'Grand Total (MSRP)' : 'Grand Total'}</Table.Th>
+            <Table.Td ta="right" fw={700}>
+              {formatMoney(order.totals.orderAmount)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function Order({ order }: { order: OrderDetail }) {
+  const atMsrp = useSession().user.restrictedPricing;
+  return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Group gap="sm" align="baseline">
-          <Title order={1}>Order {order.documentNumber}</Title>
-          <Badge variant="light" color={STATUS_STYLE_COLOR[orderStatusStyle(order.statusCode)]}>
-            {orderStatusLabel(order.statusCode)}
-          </Badge>
-        </Group>
-        {order.purchaseOrderNumber && <Text c="dimmed">PO {order.purchaseOrderNumber}</Text>}
-        <Group gap="xs">
-          <ReorderButton documentNumber={order.documentNumber} />
-          <DownloadPdfButton documentNumber={order.documentNumber} />
-        </Group>
-        <Text size="sm" c="dimmed">
-          Entered {formatDate(order.statusDates.entered)}
-        </Text>
-      </Stack>
+      <OrderHeader order={order} />
 
       <ProgressSteps order={order} />
 
@@ -151,35 +193,7 @@ function Order({ order }: { order: OrderDetail }) {
         />
       </Stack>
 
-      <Stack gap="xs" maw={420} ml={{ sm: 'auto' }} w="100%">
-        <Title order={2} size="h3">
-          Charges
-        </Title>
-        <Table>
-          <Table.Tbody>
-            {chargeRows.map((key) => (
-              <Table.Tr key={key}>
-                <Table.Th scope="row" fw={400}>
-                  {ORDER_CHARGE_LABELS[key]}
-                </Table.Th>
-                <Table.Td ta="right">{formatMoney(order.charges[key])}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Th scope="row" fw={400}>
-                Taxes
-              </Table.Th>
-              <Table.Td ta="right">{formatMoney(order.totals.taxAmount)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">{atMsrp ? 'Grand Total (MSRP)' : 'Grand Total'}</Table.Th>
-              <Table.Td ta="right" fw={700}>
-                {formatMoney(order.totals.orderAmount)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Stack>
+      <OrderCharges order={order} atMsrp={atMsrp} />
 
       <Stack gap="sm">
         <Title order={2} size="h3">

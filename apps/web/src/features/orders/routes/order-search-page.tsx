@@ -25,7 +25,11 @@ export function OrderSearchPage() {
   );
 }
 
-function OrderSearchForm() {
+/**
+ * The search form, filled from the address's query (back from the results): Search opens the
+ * results' first page, or says a criterion is missing; Reset empties the form and the address.
+ */
+function useOrderSearchForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const form = useForm<OrderSearchCriteriaInput, unknown, OrderSearchCriteria>({
@@ -34,7 +38,6 @@ function OrderSearchForm() {
     reValidateMode: 'onChange',
     defaultValues: formValuesFrom(params),
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((criteria) => {
     if (!hasSearchCriteria(criteria)) {
@@ -48,6 +51,12 @@ function OrderSearchForm() {
     form.reset(EMPTY_CRITERIA);
     navigate('/orders/search', { replace: true });
   };
+  return { form, onSubmit, reset };
+}
+
+function OrderSearchForm() {
+  const { form, onSubmit, reset } = useOrderSearchForm();
+  const { errors } = form.formState;
 
   const text = (name: keyof OrderSearchCriteria, label: string, type = 'text') => (
     <TextInput

@@ -59,10 +59,6 @@ function SalesContact() {
 function ProductDetails({ product }: { product: Product }) {
   const { user } = useSession();
   const info = product.eCommerceInformation;
-  const availability = availabilityText(product.availability);
-  const logo = brandLogoUrl(product.brand);
-  const specifications = Object.entries(info.specifications);
-  const downloads = Object.entries(info.downloads);
   const canOrder = hasRoles(user.roles, 'checkout', 'catalog');
   // A restricted-pricing user sees MSRP as the price: named so (issue 34).
   const atMsrp = user.restrictedPricing;
@@ -74,75 +70,116 @@ function ProductDetails({ product }: { product: Product }) {
           <ImageCarousel images={info.images} label={info.label} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="sm">
-            {logo && <Image src={logo} alt={`${product.brand} logo`} h={48} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />}
-            <Title order={1} size="h2">
-              {info.label}
-            </Title>
-            <Text>{info.mediumDescription || info.shortDescription}</Text>
-            <Group gap="md" align="baseline">
-              <Text fz={28} fw={700} data-testid="product-price">
-                {formatMoney(product.price)}
-                {atMsrp && ' MSRP'}
-              </Text>
-              {!atMsrp && product.msrp !== product.price && (
-                <Text c="dimmed" data-testid="product-msrp">
-                  MSRP {formatMoney(product.msrp)}
-                </Text>
-              )}
-            </Group>
-            <Group gap="sm">
-              <Badge variant="light" size="lg" color={STATUS_COLOR[availability.status]} data-testid="stock-status">
-                {availability.label}
-              </Badge>
-            </Group>
-            {availability.status === 'callForAvailability' ? (
-              // Issue 34: the badge already says 'Call For Availability'; the line under it names
-              // whom to ask (SALES_EMAIL of the configuration) instead of saying it a second time.
-              <SalesContact />
-            ) : (
-              <Text size="sm" data-testid="availability-text">
-                {availability.text}
-              </Text>
-            )}
-            {canOrder && <QuantityOrder product={product} />}
-            <ShippingNotices info={product.shippingInformation} />
-            <Table variant="vertical" withTableBorder layout="fixed" aria-label="Product identification">
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Th w={120}>SKU</Table.Th>
-                  <Table.Td>{product.sku}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>Brand</Table.Th>
-                  <Table.Td>{product.brand}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>Model</Table.Th>
-                  <Table.Td>{product.model}</Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-            {downloads.length > 0 && (
-              <div>
-                <Title order={2} size="h4">
-                  Downloads
-                </Title>
-                <List size="sm">
-                  {downloads.map(([name, url]) => (
-                    <List.Item key={name}>
-                      <Anchor href={url} target="_blank" rel="noopener noreferrer">
-                        {name}
-                      </Anchor>
-                    </List.Item>
-                  ))}
-                </List>
-              </div>
-            )}
-          </Stack>
+          <ProductSummary product={product} canOrder={canOrder} atMsrp={atMsrp} />
         </Grid.Col>
       </Grid>
 
+      <ProductSections product={product} />
+    </Stack>
+  );
+}
+
+/** Beside the images: brand, name, price, availability, ordering, shipping notices, identification, downloads. */
+function ProductSummary({ product, canOrder, atMsrp }: { product: Product; canOrder: boolean; atMsrp: boolean }) {
+  const info = product.eCommerceInformation;
+  const logo = brandLogoUrl(product.brand);
+  return (
+    <Stack gap="sm">
+      {logo && <Image src={logo} alt={`${product.brand} logo`} h={48} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />}
+      <Title order={1} size="h2">
+        {info.label}
+      </Title>
+      <Text>{info.mediumDescription || info.shortDescription}</Text>
+      <Group gap="md" align="baseline">
+        <Text fz={28} fw={700} data-testid="product-price">
+          {formatMoney(product.price)}
+          {atMsrp && ' MSRP'}
+        </Text>
+        {!atMsrp && product.msrp !== product.price && (
+          <Text c="dimmed" data-testid="product-msrp">
+            MSRP {formatMoney(product.msrp)}
+          </Text>
+        )}
+      </Group>
+      <ProductAvailability product={product} />
+      {canOrder && <QuantityOrder product={product} />}
+      <ShippingNotices info={product.shippingInformation} />
+      <ProductIdentification product={product} />
+      <ProductDownloads downloads={Object.entries(info.downloads)} />
+    </Stack>
+  );
+}
+
+function ProductAvailability({ product }: { product: Product }) {
+  const availability = availabilityText(product.availability);
+  return (
+    <>
+      <Group gap="sm">
+        <Badge variant="light" size="lg" color={STATUS_COLOR[availability.status]} data-testid="stock-status">
+          {availability.label}
+        </Badge>
+      </Group>
+      {availability.status === 'callForAvailability' ? (
+        // Issue 34: the badge already says 'Call For Availability'; the line under it names
+        // whom to ask (SALES_EMAIL of the configuration) instead of saying it a second time.
+        <SalesContact />
+      ) : (
+        <Text size="sm" data-testid="availability-text">
+          {availability.text}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function ProductIdentification({ product }: { product: Product }) {
+  return (
+    <Table variant="vertical" withTableBorder layout="fixed" aria-label="Product identification">
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th w={120}>SKU</Table.Th>
+          <Table.Td>{product.sku}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Brand</Table.Th>
+          <Table.Td>{product.brand}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Model</Table.Th>
+          <Table.Td>{product.model}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The product's documents by name, each opening in a new tab; nothing when it has none. */
+function ProductDownloads({ downloads }: { downloads: [name: string, url: string][] }) {
+  if (downloads.length === 0) return null;
+  return (
+    <div>
+      <Title order={2} size="h4">
+        Downloads
+      </Title>
+      <List size="sm">
+        {downloads.map(([name, url]) => (
+          <List.Item key={name}>
+            <Anchor href={url} target="_blank" rel="noopener noreferrer">
+              {name}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+/** Under the images and summary: scheduled availability, overview, features, specifications, in the box (each when it has content). */
+function ProductSections({ product }: { product: Product }) {
+  const info = product.eCommerceInformation;
+  const specifications = Object.entries(info.specifications);
+  return (
+    <>
       {product.scheduledAvailability.length > 0 && (
         <Section title="Scheduled Availability">
           <Table withTableBorder w="auto" aria-label="Scheduled availability">
@@ -205,7 +242,7 @@ function ProductDetails({ product }: { product: Product }) {
           </List>
         </Section>
       )}
-    </Stack>
+    </>
   );
 }
 

@@ -18,19 +18,16 @@ const valuesOf = (user: SessionUser): ProfileUpdate => ({
 });
 
 /**
- * /account/profile (spec 2 "Profile", 5): invalid fields show their error style even untouched,
- * and save is blocked while any is invalid; after a save the session is refreshed; a failed save
- * reloads the saved values (spec 8).
+ * The profile form, from the session's user: Save stores it and reloads the refreshed session's
+ * values; a failed save says why and reloads the saved values (spec 8).
  */
-export function ProfilePage() {
-  const { user } = useSession();
+function useProfileForm(user: SessionUser) {
   const [saving, setSaving] = useState(false);
   const form = useForm<ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
     mode: 'all',
     defaultValues: valuesOf(user),
   });
-  const { errors, isValid } = form.formState;
 
   /** Back to the session's values, with their errors shown at once. */
   function reload(from: SessionUser) {
@@ -55,19 +52,36 @@ export function ProfilePage() {
       if (error instanceof ApiError && error.status === 401) return;
       const messages = error instanceof ApiError ? error.body.messages.map((m) => m.message).join(' ') : '';
       notify.error(messages ? `${PROFILE_MESSAGES.saveFailed} ${messages}` : PROFILE_MESSAGES.saveFailed);
-      let saved = user;
-      try {
-        const session = await refreshSession();
-        setSession(session);
-        saved = session.user;
-      } catch {
-        // Keep the values of the session already loaded.
-      }
-      reload(saved);
+      reload(await savedUserOr(user));
     } finally {
       setSaving(false);
     }
   });
+
+  return { form, saving, reload, onSubmit };
+}
+
+/** The user as the server now has it (the session refreshed), or `loaded` when that cannot be read. */
+async function savedUserOr(loaded: SessionUser): Promise<SessionUser> {
+  try {
+    const session = await refreshSession();
+    setSession(session);
+    return session.user;
+  } catch {
+    // Keep the values of the session already loaded.
+    return loaded;
+  }
+}
+
+/**
+ * /account/profile (spec 2 "Profile", 5): invalid fields show their error style even untouched,
+ * and save is blocked while any is invalid; after a save the session is refreshed; a failed save
+ * reloads the saved values (spec 8).
+ */
+export function ProfilePage() {
+  const { user } = useSession();
+  const { form, saving, reload, onSubmit } = useProfileForm(user);
+  const { errors, isValid } = form.formState;
 
   return (
     <>

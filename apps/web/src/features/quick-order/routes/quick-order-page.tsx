@@ -1,29 +1,15 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Anchor, Button, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  availabilityText,
-  firstCatalogId,
-  formatMoney,
-  hasRoles,
-  parseQuickOrder,
-  QUICK_ORDER_MAX_LINES,
-  QUICK_ORDER_REASONS,
-} from '@portal/domain/rules';
-import type { QuickOrderResultLine, QuickOrderValidateRequest } from '@portal/domain';
+import { availabilityText, firstCatalogId, formatMoney, hasRoles, QUICK_ORDER_MAX_LINES } from '@portal/domain/rules';
+import type { QuickOrderResultLine } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { RejectedLines } from '@/components/rejected-lines';
 import { StackedTable, type StackedColumn } from '@/components/stacked-table';
-import { ApiError } from '@/lib/api-client';
-import { DIFFERENT_CATALOG_WARNING, useCart, useCartActions } from '@/app/providers/cart';
-import { addedText, type RejectedLine } from '@/lib/priced-lines';
+import { useCart } from '@/app/providers/cart';
+import { addedText } from '@/lib/priced-lines';
 import { useSession, useSessionState } from '@/lib/session-store';
-import { validateQuickOrder } from '../api/validate-quick-order';
-
-/** A CSV file larger than this is not a list of 500 SKUs. */
-const MAX_FILE_BYTES = 512 * 1024;
-
-type Outcome = { added: QuickOrderResultLine[]; addedUnits: number; rejected: RejectedLine[] };
+import { useQuickOrder, type Outcome } from './use-quick-order';
 
 const ADDED_COLUMNS: StackedColumn<QuickOrderResultLine>[] = [
   { header: 'Line', cell: (l) => l.line },
@@ -34,6 +20,43 @@ const ADDED_COLUMNS: StackedColumn<QuickOrderResultLine>[] = [
   { header: 'Availability', cell: (l) => (l.availability ? availabilityText(l.availability).text : '') },
 ];
 
+/** 'CSV file': a plain file input (its id `fileId`), labelled and described by its hint. */
+function CsvFileInput({ fileId, onChange }: { fileId: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  return (
+    <Stack gap={4}>
+      <Text component="label" htmlFor={fileId} size="sm" fw={500}>
+        CSV file
+      </Text>
+      <Text size="xs" c="dimmed" id={`${fileId}-hint`}>
+        Columns: SKU, quantity (a header row is skipped).
+      </Text>
+      <input id={fileId} type="file" accept=".csv,.txt,text/csv,text/plain" aria-describedby={`${fileId}-hint`} onChange={onChange} />
+    </Stack>
+  );
+}
+
+/** What was added (lines and units), the lines left out with their reasons, and the added lines. */
+function QuickOrderOutcome({ outcome }: { outcome: Outcome }) {
+  return (
+    <Stack gap="sm">
+      <Text role="status" fw={500}>
+        {addedText(outcome.added.length, outcome.addedUnits)}
+      </Text>
+      <RejectedLines lines={outcome.rejected} />
+      {outcome.added.length > 0 && (
+        <StackedTable
+          aria-label="Added to the cart"
+          columns={ADDED_COLUMNS}
+          rows={outcome.added}
+          rowKey={(l) => l.line}
+          minWidth={720}
+          striped
+        />
+      )}
+    </Stack>
+  );
+}
+
 /**
  * Quick Order (issue 20, route /quick-order): SKUs and quantities typed, pasted from a spreadsheet
  * or read from a CSV file, priced by the server for the branch and destination state, and added to
@@ -43,71 +66,20 @@ export function QuickOrderPage() {
   const { user } = useSession();
   const { branchNumber, destinationState } = useSessionState();
   const cart = useCart();
-  const { addPricedLines } = useCartActions();
   const catalogs = user.catalogs;
   const [chosenCatalog, setChosenCatalog] = useState(firstCatalogId(catalogs));
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [fileNote, setFileNote] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [pending, setPending] = useState(false);
+  // The cart holds one catalog's items (spec 4): a cart with items decides the catalog.
+  const catalog = cart.catalog ?? chosenCatalog;
+  const { text, typeText, problem, fileNote, outcome, pending, readFile, addToCart } = useQuickOrder({
+    catalog,
+    branchNumber,
+    destinationState,
+  });
   const fileId = useId();
 
   if (!hasRoles(user.roles, 'checkout', 'catalog')) return <NotAllowed what="the quick order" />;
 
-  // The cart holds one catalog's items (spec 4): a cart with items decides the catalog.
-  const catalog = cart.catalog ?? chosenCatalog;
   const catalogLabel = catalogs.find((c) => c.id === catalog)?.label ?? catalog;
-
-  async function readFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setOutcome(null);
-    if (file.size > MAX_FILE_BYTES) {
-      setProblem('The file is too large for a quick order.');
-      return;
-    }
-    const content = await file.text();
-    setText(content.replace(/\r\n?/g, '\n'));
-    setProblem(null);
-    setFileNote(`Read ${file.name}. Check the lines, then choose Add To Cart.`);
-  }
-
-  async function addToCart() {
-    setOutcome(null);
-    const parsed = parseQuickOrder(text);
-    setProblem(parsed.problem);
-    if (parsed.problem || branchNumber === null) return;
-    const parseErrors: RejectedLine[] = parsed.errors.map((e) => ({ line: e.line, sku: e.sku, message: QUICK_ORDER_REASONS[e.reason] }));
-    if (parsed.lines.length === 0) {
-      setOutcome({ added: [], addedUnits: 0, rejected: parseErrors });
-      return;
-    }
-    setPending(true);
-    try {
-      const answer = await validateQuickOrder({
-        catalog,
-        branchNumber,
-        shipToState: destinationState as QuickOrderValidateRequest['shipToState'],
-        lines: parsed.lines,
-      });
-      const result = addPricedLines(answer, parseErrors);
-      if (result.differentCatalog) {
-        setProblem(DIFFERENT_CATALOG_WARNING);
-        return;
-      }
-      const rejectedLines = new Set(result.rejected.map((r) => r.line));
-      setOutcome({
-        added: answer.lines.filter((l) => l.item && !rejectedLines.has(l.line)),
-        addedUnits: result.addedUnits,
-        rejected: result.rejected,
-      });
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'The quick order could not be checked. Please try again later.');
-    } finally {
-      setPending(false);
-    }
-  }
 
   return (
     <Stack gap="lg">
@@ -136,30 +108,13 @@ export function QuickOrderPage() {
         minRows={8}
         maxRows={20}
         value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          setFileNote(null);
-        }}
+        onChange={(event) => typeText(event.currentTarget.value)}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         spellCheck={false}
         autoCapitalize="characters"
       />
 
-      <Stack gap={4}>
-        <Text component="label" htmlFor={fileId} size="sm" fw={500}>
-          CSV file
-        </Text>
-        <Text size="xs" c="dimmed" id={`${fileId}-hint`}>
-          Columns: SKU, quantity (a header row is skipped).
-        </Text>
-        <input
-          id={fileId}
-          type="file"
-          accept=".csv,.txt,text/csv,text/plain"
-          aria-describedby={`${fileId}-hint`}
-          onChange={(event) => void readFile(event)}
-        />
-      </Stack>
+      <CsvFileInput fileId={fileId} onChange={(event) => void readFile(event)} />
       {fileNote && (
         <Text size="sm" role="status">
           {fileNote}
@@ -182,24 +137,7 @@ export function QuickOrderPage() {
         </Anchor>
       </Group>
 
-      {outcome && (
-        <Stack gap="sm">
-          <Text role="status" fw={500}>
-            {addedText(outcome.added.length, outcome.addedUnits)}
-          </Text>
-          <RejectedLines lines={outcome.rejected} />
-          {outcome.added.length > 0 && (
-            <StackedTable
-              aria-label="Added to the cart"
-              columns={ADDED_COLUMNS}
-              rows={outcome.added}
-              rowKey={(l) => l.line}
-              minWidth={720}
-              striped
-            />
-          )}
-        </Stack>
-      )}
+      {outcome && <QuickOrderOutcome outcome={outcome} />}
     </Stack>
   );
 }

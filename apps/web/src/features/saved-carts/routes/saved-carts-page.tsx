@@ -16,6 +16,53 @@ import { deleteSavedCart, loadSavedCart, renameSavedCart, SAVED_CARTS_KEY, useSa
 
 type Dialog = { kind: 'rename' | 'delete'; cart: SavedCartSummary } | null;
 
+/** The table's columns; the last holds each cart's buttons, named by the cart (aria-describedby). */
+function savedCartColumns({
+  catalogLabel,
+  loadingId,
+  onAdd,
+  onManage,
+}: {
+  catalogLabel: (catalogId: string) => string;
+  /** The cart being added to the cart: its button shows it loading. */
+  loadingId: number | null;
+  onAdd: (cart: SavedCartSummary) => void;
+  /** Rename or Delete chosen: the page opens that dialog. */
+  onManage: (dialog: Dialog) => void;
+}): StackedColumn<SavedCartSummary>[] {
+  return [
+    { header: 'Name', stacked: 'title', cell: (c) => c.name },
+    { header: 'Catalog', cell: (c) => catalogLabel(c.catalog) },
+    { header: 'Owner', cell: (c) => c.owner.name },
+    { header: 'Date', nowrap: true, cell: (c) => formatDate(c.updatedAt) },
+    { header: 'Items', align: 'right', cell: (c) => `${c.lineCount} (${c.unitCount} ${c.unitCount === 1 ? 'unit' : 'units'})` },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (c) => (
+        <Group gap="xs" wrap="wrap">
+          <Button size="xs" loading={loadingId === c.id} onClick={() => onAdd(c)} aria-describedby={`saved-cart-${c.id}`}>
+            Add To Cart
+          </Button>
+          {c.canManage && (
+            <>
+              <Button size="xs" variant="default" onClick={() => onManage({ kind: 'rename', cart: c })}>
+                Rename
+              </Button>
+              <Button size="xs" variant="outline" color="red" onClick={() => onManage({ kind: 'delete', cart: c })}>
+                Delete
+              </Button>
+            </>
+          )}
+          <span id={`saved-cart-${c.id}`} hidden>
+            {c.name}
+          </span>
+        </Group>
+      ),
+    },
+  ];
+}
+
 /**
  * Saved Carts (issue 20, route /saved-carts): the organization's saved carts of the current branch
  * with owner and date. Each can be added to the cart (priced today) and, by its owner or a user
@@ -57,37 +104,12 @@ export function SavedCartsPage() {
     }
   }
 
-  const columns: StackedColumn<SavedCartSummary>[] = [
-    { header: 'Name', stacked: 'title', cell: (c) => c.name },
-    { header: 'Catalog', cell: (c) => catalogLabel(c.catalog) },
-    { header: 'Owner', cell: (c) => c.owner.name },
-    { header: 'Date', nowrap: true, cell: (c) => formatDate(c.updatedAt) },
-    { header: 'Items', align: 'right', cell: (c) => `${c.lineCount} (${c.unitCount} ${c.unitCount === 1 ? 'unit' : 'units'})` },
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cell: (c) => (
-        <Group gap="xs" wrap="wrap">
-          <Button size="xs" loading={loadingId === c.id} onClick={() => void addToCart(c)} aria-describedby={`saved-cart-${c.id}`}>
-            Add To Cart
-          </Button>
-          {c.canManage && (
-            <>
-              <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'rename', cart: c })}>
-                Rename
-              </Button>
-              <Button size="xs" variant="outline" color="red" onClick={() => setDialog({ kind: 'delete', cart: c })}>
-                Delete
-              </Button>
-            </>
-          )}
-          <span id={`saved-cart-${c.id}`} hidden>
-            {c.name}
-          </span>
-        </Group>
-      ),
-    },
-  ];
+  const columns = savedCartColumns({
+    catalogLabel,
+    loadingId,
+    onAdd: (cart) => void addToCart(cart),
+    onManage: setDialog,
+  });
 
   const rows = query.data ?? [];
   return (

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { USER_MESSAGES } from '@portal/domain/rules';
@@ -8,31 +8,64 @@ import type { ManagedUser, UserForm } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { setSession, useSession } from '@/lib/session-store';
-import { showServerErrors } from '@/lib/server-errors';
-import { refreshSession, updateUser, userQuery, usersKey } from '../api/users';
+import { useSession } from '@/lib/session-store';
+import { userQuery } from '../api/users';
 import { userFormResolver } from '../components/user-form-resolver';
-import { formValuesOf, permissionPayload, UserFormFields } from '../components/user-form-fields';
+import { formValuesOf, UserFormFields } from '../components/user-form-fields';
 import { userStatus } from '../components/user-status';
+import { useUserChanges } from './use-user-changes';
 
-const FIELD_MAP = {
-  id: 'email',
-  email: 'email',
-  firstName: 'firstName',
-  lastName: 'lastName',
-  phone: 'phone',
-  branches: 'branchNumbers',
-  roles: 'roleKeys',
-} as const;
+/** Spec 8: a user not found says so and goes back (to the list when there is no page to go back to). */
+function useLeaveWhenNotFound(notFound: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!notFound) return;
+    notify.warning(USER_MESSAGES.notFound);
+    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+    if (canGoBack) navigate(-1);
+    else navigate('/organization/users', { replace: true });
+  }, [notFound, navigate]);
+}
 
-/** The stored identity of a user: what an Activate/Deactivate call sends besides the new status. */
-const identityOf = (user: ManagedUser) => ({
-  id: user.id,
-  email: user.email,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  phone: user.phone,
-});
+/** The user's name, email and status, and Activate/Deactivate (not for oneself). */
+function UserDetailHeader({
+  user,
+  isSelf,
+  toggling,
+  onToggleActive,
+}: {
+  user: ManagedUser;
+  isSelf: boolean;
+  toggling: boolean;
+  onToggleActive: () => void;
+}) {
+  const status = userStatus(user);
+  return (
+    <Group justify="space-between" align="flex-start">
+      <div>
+        <Title order={1}>User Details</Title>
+        <Text c="dimmed">
+          {`${user.firstName} ${user.lastName}`.trim()} · {user.email}
+        </Text>
+      </div>
+      <Group>
+        <Badge color={status.color} variant="light" size="lg">
+          {status.label}
+        </Badge>
+        {!isSelf && (
+          <Button
+            variant={user.isActive ? 'light' : 'filled'}
+            color={user.isActive ? 'red' : 'teal'}
+            loading={toggling}
+            onClick={onToggleActive}
+          >
+            {user.isActive ? 'Deactivate' : 'Activate'}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}
 
 /**
  * /organization/users/{id} (spec 2, 4 "User detail", 6): Activate/Deactivate (not for oneself),
@@ -43,11 +76,7 @@ export function UserDetailPage() {
   const userId = Number(id);
   const validId = Number.isInteger(userId) && userId > 0;
   const { user: me, organization } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const query = useQuery({ ...userQuery(userId), enabled: validId && me.roles.manageUsers });
-  const [saving, setSaving] = useState(false);
-  const [toggling, setToggling] = useState(false);
   const form = useForm<UserForm>({
     resolver: userFormResolver,
     mode: 'onSubmit',
@@ -63,56 +92,8 @@ export function UserDetailPage() {
 
   // Spec 8: user not found → navigates back.
   const notFound = !validId || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
-  useEffect(() => {
-    if (!notFound) return;
-    notify.warning(USER_MESSAGES.notFound);
-    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
-    if (canGoBack) navigate(-1);
-    else navigate('/organization/users', { replace: true });
-  }, [notFound, navigate]);
-
-  async function afterChange(saved: ManagedUser) {
-    await Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: usersKey, exact: true })]);
-    // The shell shows one's own name from the session.
-    if (saved.id === me.id) setSession(await refreshSession());
-  }
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (!user) return;
-    setSaving(true);
-    try {
-      await updateUser(user.id, {
-        id: user.id,
-        email: values.email,
-        firstName: values.firstName,
-        lastName: values.lastName,
-        phone: values.phone,
-        // One's own permissions are not sent at all: the server would refuse any change anyway.
-        ...(isSelf ? {} : permissionPayload(values, organization)),
-      });
-      notify.success(USER_MESSAGES.saved);
-      await afterChange(user);
-    } catch (error) {
-      showServerErrors(form, error, { fields: FIELD_MAP });
-    } finally {
-      setSaving(false);
-    }
-  });
-
-  /** Spec 4: Activate/Deactivate toggles isActive, then refetches. */
-  async function toggleActive() {
-    if (!user) return;
-    setToggling(true);
-    try {
-      await updateUser(user.id, { ...identityOf(user), isActive: !user.isActive });
-      notify.success(user.isActive ? USER_MESSAGES.deactivated : USER_MESSAGES.activated);
-      await afterChange(user);
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : 'The server encountered an error. Please try again later.');
-    } finally {
-      setToggling(false);
-    }
-  }
+  useLeaveWhenNotFound(notFound);
+  const { saving, toggling, onSubmit, toggleActive } = useUserChanges({ form, user, myId: me.id, organization, refetch: query.refetch });
 
   if (!me.roles.manageUsers) return <NotAllowed what="User Administration" />;
   if (!user) {
@@ -123,33 +104,10 @@ export function UserDetailPage() {
     );
   }
 
-  const status = userStatus(user);
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack maw={900}>
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>User Details</Title>
-            <Text c="dimmed">
-              {`${user.firstName} ${user.lastName}`.trim()} · {user.email}
-            </Text>
-          </div>
-          <Group>
-            <Badge color={status.color} variant="light" size="lg">
-              {status.label}
-            </Badge>
-            {!isSelf && (
-              <Button
-                variant={user.isActive ? 'light' : 'filled'}
-                color={user.isActive ? 'red' : 'teal'}
-                loading={toggling}
-                onClick={() => void toggleActive()}
-              >
-                {user.isActive ? 'Deactivate' : 'Activate'}
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <UserDetailHeader user={user} isSelf={isSelf} toggling={toggling} onToggleActive={() => void toggleActive()} />
         <UserFormFields form={form} organization={organization} permissionsLocked={isSelf} />
         <Group>
           <Button type="submit" loading={saving}>
