@@ -12,7 +12,7 @@ import { notify } from '@/lib/notify';
 import { setSession } from '@/lib/session-store';
 import { showServerErrors } from '@/lib/server-errors';
 import { refreshSession, updateUser, usersKey } from '../api/users';
-import { permissionPayload } from '../components/user-form-fields';
+import { formValuesOf, permissionPayload } from '../components/user-form-fields';
 
 const FIELD_MAP = {
   id: 'email',
@@ -38,7 +38,7 @@ export function useUserChanges({
   user,
   myId,
   organization,
-  refetch,
+  reload,
 }: {
   form: UseFormReturn<UserForm>;
   /** The user shown, once loaded. */
@@ -46,8 +46,8 @@ export function useUserChanges({
   /** The signed-in user's id: changing oneself also refreshes the session. */
   myId: number;
   organization: SessionOrganization;
-  /** Reads the user shown again. */
-  refetch: () => Promise<unknown>;
+  /** Reads the user shown again; answers the stored user. */
+  reload: () => Promise<ManagedUser | undefined>;
 }) {
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -55,7 +55,9 @@ export function useUserChanges({
   const isSelf = user?.id === myId;
 
   async function afterChange(saved: ManagedUser) {
-    await Promise.all([refetch(), queryClient.invalidateQueries({ queryKey: usersKey, exact: true })]);
+    const [stored] = await Promise.all([reload(), queryClient.invalidateQueries({ queryKey: usersKey, exact: true })]);
+    // The form shows what is stored now (typed values included), no longer changed.
+    if (stored) form.reset(formValuesOf(stored, organization));
     // The shell shows one's own name from the session.
     if (saved.id === myId) setSession(await refreshSession());
   }

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { USER_MESSAGES } from '@portal/domain/rules';
-import type { ManagedUser, UserForm } from '@portal/domain';
+import type { ManagedUser, SessionOrganization, UserForm } from '@portal/domain';
 import { NotAllowed } from '@/components/not-allowed';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -77,23 +77,11 @@ export function UserDetailPage() {
   const validId = Number.isInteger(userId) && userId > 0;
   const { user: me, organization } = useSession();
   const query = useQuery({ ...userQuery(userId), enabled: validId && me.roles.manageUsers });
-  const form = useForm<UserForm>({
-    resolver: userFormResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: formValuesOf(undefined, organization),
-  });
   const user = query.data;
-  const isSelf = user?.id === me.id;
-
-  useEffect(() => {
-    if (user) form.reset(formValuesOf(user, organization));
-  }, [user, organization, form]);
 
   // Spec 8: user not found → navigates back.
   const notFound = !validId || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
   useLeaveWhenNotFound(notFound);
-  const { saving, toggling, onSubmit, toggleActive } = useUserChanges({ form, user, myId: me.id, organization, refetch: query.refetch });
 
   if (!me.roles.manageUsers) return <NotAllowed what="User Administration" />;
   if (!user) {
@@ -103,6 +91,44 @@ export function UserDetailPage() {
       </Center>
     );
   }
+  const reload = async () => (await query.refetch()).data;
+  return <UserDetailForm key={user.id} user={user} myId={me.id} organization={organization} reload={reload} />;
+}
+
+/**
+ * The form of a loaded user. It is drawn only once the user has loaded, with the user's values as
+ * its first values (issue 31): no reset after the fields show, so nothing typed the moment they
+ * appear is overwritten. A later answer (the organization refreshed, the user read again) replaces
+ * the values only while nothing has been typed; after a save or an Activate/Deactivate the form
+ * shows what was stored (useUserChanges).
+ */
+function UserDetailForm({
+  user,
+  myId,
+  organization,
+  reload,
+}: {
+  user: ManagedUser;
+  myId: number;
+  organization: SessionOrganization;
+  reload: () => Promise<ManagedUser | undefined>;
+}) {
+  const form = useForm<UserForm>({
+    resolver: userFormResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: formValuesOf(user, organization),
+  });
+  // Read while drawing, so the form state tracks it (react-hook-form's formState proxy).
+  const { isDirty } = form.formState;
+  const shown = useRef({ user, organization });
+  useEffect(() => {
+    if (shown.current.user === user && shown.current.organization === organization) return;
+    shown.current = { user, organization };
+    if (!isDirty) form.reset(formValuesOf(user, organization));
+  }, [user, organization, isDirty, form]);
+  const isSelf = user.id === myId;
+  const { saving, toggling, onSubmit, toggleActive } = useUserChanges({ form, user, myId, organization, reload });
 
   return (
     <form onSubmit={onSubmit} noValidate>
