@@ -10,9 +10,9 @@
  * This process's own writes: on PGlite the notification of a commit reaches the listener before the
  * writing statement's promise resolves, so the cache is dropped before the writer goes on. On
  * PostgreSQL the listening connection may hear it after the writer's response; so every pooled
- * connection LISTENs as well (set up when the pool hands it out): PostgreSQL tells a listening
- * session of its own transaction's notifications as it commits, before the COMMIT's answer, so the
- * writer's connection drops the cache before the writer goes on, whatever code wrote.
+ * connection LISTENs as well (from the moment it connects, db/client.ts): PostgreSQL tells a
+ * listening session of its own transaction's notifications as it commits, before the COMMIT's
+ * answer, so the writer's connection drops the cache before the writer goes on, whatever code wrote.
  *
  * A load that was under way when the cache was dropped is not kept (the generation it started in has
  * passed): it may have read the rows before the commit that caused the drop.
@@ -20,7 +20,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { pgliteOf, poolOf, type Database } from '../../db/client.js';
+import { pgliteOf, poolOf, PRINCIPAL_CHANGES_CHANNEL, type Database } from '../../db/client.js';
 import { RecentlyUsedMap } from '../../db/read-cache.js';
 import type { Principal } from '../../http/principal.js';
 
@@ -28,8 +28,8 @@ import type { Principal } from '../../http/principal.js';
 export const SESSION_CACHE_TTL_MS = 30_000;
 /** How many sessions are kept at most; the least recently used goes first. */
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
-/** The channel the triggers of migration 0011 notify. */
-export const PRINCIPAL_CHANGES_CHANNEL = 'principal_changes';
+/** The channel the triggers of migration 0011 notify (every pooled connection listens: db/client.ts). */
+export { PRINCIPAL_CHANGES_CHANNEL };
 /** The first and the longest pause before listening again after the listening connection broke. */
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
@@ -176,13 +176,14 @@ export class SessionCache {
 type PoolLike = pg.Pool & { options: pg.PoolConfig };
 
 /**
- * Makes each connection the pool hands out LISTEN too (once per connection), so a commit of this
- * process that changed a principal drops the cache on the writer's own connection, before the
- * writer's statement (or COMMIT) answers. Only what a connection hears while handed out counts: an
- * idle connection hears every other change too, as the dedicated listener does, and one drop of the
- * cache per change is enough. Answers how to stop.
+ * Hears what each pooled connection hears while it is handed out. Every pooled connection LISTENs
+ * from the moment it connects (db/client.ts), and PostgreSQL tells a listening session of its own
+ * transaction's notifications as it commits, before the COMMIT answers: so a commit of this process
+ * that changed a principal drops the cache before the writer goes on, whatever code wrote. An idle
+ * connection hears every other change too, as the dedicated listener does; that is not counted, one
+ * drop per change is enough. Answers how to stop.
  */
-function listenOnPooledConnections(pool: pg.Pool, onNotification: (message: pg.Notification) => void): () => void {
+function hearPooledConnections(pool: pg.Pool, onNotification: (message: pg.Notification) => void): () => void {
   const listeners = new Map<pg.PoolClient, (message: pg.Notification) => void>();
   const handedOut = new Set<pg.PoolClient>();
   const onAcquire = (client: pg.PoolClient) => {
@@ -193,9 +194,6 @@ function listenOnPooledConnections(pool: pg.Pool, onNotification: (message: pg.N
     };
     listeners.set(client, listener);
     client.on('notification', listener);
-    // Queued ahead of the caller's first statement on this connection; should it fail, the dedicated
-    // listener (and the 30 s bound) still end entries.
-    client.query(`LISTEN ${PRINCIPAL_CHANGES_CHANNEL}`).catch(() => undefined);
   };
   const onRelease = (_error: unknown, client: pg.PoolClient) => handedOut.delete(client);
   const onRemove = (client: pg.PoolClient) => {
@@ -239,7 +237,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
   const onNotification = (message: pg.Notification) => {
     if (message.channel === PRINCIPAL_CHANGES_CHANNEL) cache.notified(message.payload ?? '');
   };
-  const stopPooledListening = listenOnPooledConnections(pool, onNotification);
+  const stopPooledListening = hearPooledConnections(pool, onNotification);
 
   const lost = (connection: pg.Client) => {
     if (client !== connection) return;
