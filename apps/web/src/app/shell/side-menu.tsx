@@ -30,7 +30,7 @@ function MenuHeading({ children }: { children: ReactNode }) {
   );
 }
 
-/** The branch the dealer works for and the two choosers: destination state, and branch when there are several. */
+/** The branch chosen, and the two choosers: destination state, and branch when the user has several. */
 function MenuChoosers({ session, branchNumber, destinationState, onChooseState, onChooseBranch }: SideMenuProps) {
   const branch = session.user.branches.find((b) => b.branchNumber === branchNumber);
   return (
