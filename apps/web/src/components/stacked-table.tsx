@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef, type Key, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type Key, type ReactNode } from 'react';
 import { Table, Text, VisuallyHidden, type TableProps } from '@mantine/core';
 // Its styles (./stacked-table.css) load with the signed-in layouts (src/app/signed-in-styles.ts) and
 // with every other screen (src/app/all-styles.ts).
@@ -91,6 +91,69 @@ function useStackedLayout(minWidth: number | undefined) {
   return { wrapRef, tableRef };
 }
 
+/** The header row: each column's name (read by screen readers alone where hideHeader says so). */
+function StackedHead<T>({ columns }: { columns: readonly StackedColumn<T>[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <Table.Th key={column.header} scope="col" ta={column.align}>
+            {column.hideHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** One row of the table, each cell marked with how it shows once stacked; then its detail row, if any. */
+function StackedRow<T>({ row, columns, onRowClick, detail }: { row: T } & Pick<StackedTableProps<T>, 'columns' | 'onRowClick' | 'detail'>) {
+  const extra = detail?.(row) ?? null;
+  return (
+    <>
+      <Table.Tr onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
+        {columns.map((column) => {
+          const kind = column.stacked ?? 'field';
+          return (
+            <Table.Td
+              key={column.header}
+              ta={column.align}
+              data-label={kind === 'field' || kind === 'block' ? column.header : undefined}
+              data-stack={kind}
+              style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+            >
+              <div className="portal-stacked-value">{column.cell(row)}</div>
+            </Table.Td>
+          );
+        })}
+      </Table.Tr>
+      {extra && (
+        <Table.Tr id={extra.id} data-detail="">
+          <Table.Td colSpan={columns.length}>{extra.content}</Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}
+
+/** The table's foot: each label in a row header spanning all columns but the last, its value in the last. */
+function StackedSummary({ summary, span }: { summary: readonly StackedSummaryRow[]; span: number }) {
+  return (
+    <Table.Tfoot>
+      {summary.map((line) => (
+        <Table.Tr key={line.key}>
+          <Table.Th scope="row" colSpan={Math.max(span - 1, 1)} ta="right" fw={line.strong ? 700 : 400} fz={line.strong ? 'lg' : undefined}>
+            {line.label}
+          </Table.Th>
+          <Table.Td ta="right" fw={line.strong ? 700 : undefined} fz={line.strong ? 'lg' : undefined}>
+            {line.value}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </Table.Tfoot>
+  );
+}
+
 /**
  * The one table of the portal's lists (cart, checkout review, orders, order items, users, badge
  * leads, mailbox): a real `<table>` with `<th>` headers on a wide screen; on a phone each row
@@ -124,15 +187,7 @@ export function StackedTable<T>(props: StackedTableProps<T>) {
             </Text>
           </Table.Caption>
         )}
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.header} scope="col" ta={column.align}>
-                {column.hideHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <StackedHead columns={columns} />
         <Table.Tbody>
           {rows.length === 0 && emptyText !== undefined && (
             <Table.Tr>
@@ -143,55 +198,11 @@ export function StackedTable<T>(props: StackedTableProps<T>) {
               </Table.Td>
             </Table.Tr>
           )}
-          {rows.map((row) => {
-            const extra = detail?.(row) ?? null;
-            return (
-              <Fragment key={rowKey(row)}>
-                <Table.Tr onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
-                  {columns.map((column) => {
-                    const kind = column.stacked ?? 'field';
-                    return (
-                      <Table.Td
-                        key={column.header}
-                        ta={column.align}
-                        data-label={kind === 'field' || kind === 'block' ? column.header : undefined}
-                        data-stack={kind}
-                        style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                      >
-                        <div className="portal-stacked-value">{column.cell(row)}</div>
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-                {extra && (
-                  <Table.Tr id={extra.id} data-detail="">
-                    <Table.Td colSpan={span}>{extra.content}</Table.Td>
-                  </Table.Tr>
-                )}
-              </Fragment>
-            );
-          })}
+          {rows.map((row) => (
+            <StackedRow key={rowKey(row)} row={row} columns={columns} onRowClick={onRowClick} detail={detail} />
+          ))}
         </Table.Tbody>
-        {summary && summary.length > 0 && (
-          <Table.Tfoot>
-            {summary.map((line) => (
-              <Table.Tr key={line.key}>
-                <Table.Th
-                  scope="row"
-                  colSpan={Math.max(span - 1, 1)}
-                  ta="right"
-                  fw={line.strong ? 700 : 400}
-                  fz={line.strong ? 'lg' : undefined}
-                >
-                  {line.label}
-                </Table.Th>
-                <Table.Td ta="right" fw={line.strong ? 700 : undefined} fz={line.strong ? 'lg' : undefined}>
-                  {line.value}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tfoot>
-        )}
+        {summary && summary.length > 0 && <StackedSummary summary={summary} span={span} />}
       </Table>
     </div>
   );

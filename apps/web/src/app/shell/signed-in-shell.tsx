@@ -32,6 +32,58 @@ function ShellMain({ children }: { children: ReactNode }) {
   );
 }
 
+type ShellHeaderProps = {
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+  showCart: boolean;
+  destinationState: string | null;
+  onChooseState: () => void;
+};
+
+/** The header: the menu button (phones), the breadcrumbs, the cart summary and the destination state. */
+function ShellHeader({ menuOpened, onToggleMenu, showCart, destinationState, onChooseState }: ShellHeaderProps) {
+  return (
+    <AppShell.Header>
+      <div className="portal-header">
+        <Burger
+          className="portal-header-burger"
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+        />
+        <div className="portal-header-crumbs">
+          <HeaderBreadcrumbs />
+        </div>
+        <Group className="portal-header-actions" gap="xs" wrap="nowrap">
+          {showCart && <CartHeaderSummary />}
+        </Group>
+        {/* Issue 34: shown on a phone too, in the second row there, where the cart summary leaves it room. */}
+        <div className="portal-header-ship-to">
+          <Button variant="subtle" size="compact-sm" onClick={onChooseState}>
+            {destinationState ? `Ship to ${destinationState}` : 'Choose State'}
+          </Button>
+        </div>
+      </div>
+    </AppShell.Header>
+  );
+}
+
+/** Log Out: the session ends on this device, then the login page. */
+function useLogout() {
+  const navigate = useNavigate();
+  return async function logout() {
+    try {
+      await api('/api/users/session/logout');
+    } catch {
+      // The session ends on this device whatever the server answers.
+    }
+    clearSession();
+    navigate('/login', { replace: true });
+  };
+}
+
 /** The signed-in shell of spec 2: side menu, header with breadcrumbs, footer, the two choosers. */
 export function SignedInShell() {
   const session = useSession();
@@ -39,7 +91,7 @@ export function SignedInShell() {
   const [menuOpened, menu] = useDisclosure(false);
   const [stateModalOpened, setStateModalOpened] = useState(false);
   const [branchModalOpened, setBranchModalOpened] = useState(false);
-  const navigate = useNavigate();
+  const logout = useLogout();
   const config = useClientConfig();
 
   const mustChooseBranch = branchNumber === null && session.user.branches.length > 0;
@@ -51,16 +103,6 @@ export function SignedInShell() {
     loadLiveChat(config.data?.liveChatScriptUrl, { firstName, lastName, email, phone });
   }, [config.data?.liveChatScriptUrl, session.user]);
 
-  async function logout() {
-    try {
-      await api('/api/users/session/logout');
-    } catch {
-      // The session ends on this device whatever the server answers.
-    }
-    clearSession();
-    navigate('/login', { replace: true });
-  }
-
   return (
     <AppShell
       // Below 825 px the header has two rows: menu button and cart summary, then the breadcrumbs.
@@ -71,30 +113,13 @@ export function SignedInShell() {
       <a className="portal-skip-link" href="#main-content">
         Skip to content
       </a>
-      <AppShell.Header>
-        <div className="portal-header">
-          <Burger
-            className="portal-header-burger"
-            opened={menuOpened}
-            onClick={menu.toggle}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={menuOpened ? 'Close menu' : 'Open menu'}
-          />
-          <div className="portal-header-crumbs">
-            <HeaderBreadcrumbs />
-          </div>
-          <Group className="portal-header-actions" gap="xs" wrap="nowrap">
-            {hasRoles(session.user.roles, 'checkout', 'catalog') && <CartHeaderSummary />}
-          </Group>
-          {/* Issue 34: shown on a phone too, in the second row there, where the cart summary leaves it room. */}
-          <div className="portal-header-ship-to">
-            <Button variant="subtle" size="compact-sm" onClick={() => setStateModalOpened(true)}>
-              {destinationState ? `Ship to ${destinationState}` : 'Choose State'}
-            </Button>
-          </div>
-        </div>
-      </AppShell.Header>
+      <ShellHeader
+        menuOpened={menuOpened}
+        onToggleMenu={menu.toggle}
+        showCart={hasRoles(session.user.roles, 'checkout', 'catalog')}
+        destinationState={destinationState}
+        onChooseState={() => setStateModalOpened(true)}
+      />
       <AppShell.Navbar p="sm" component="nav" aria-label="Main menu">
         {/* The footer is not fixed, so the menu runs to the bottom of the window; a menu longer
             than the window scrolls inside this section, with shadows at the edges showing it does. */}

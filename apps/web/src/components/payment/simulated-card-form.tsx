@@ -14,20 +14,14 @@ const createSimulatedPaymentMethod = (card: TypedCard) =>
 
 type Field = CardField;
 
-/**
- * The card form of the simulated gateway (docs/decisions/006-payment-gateway.md): it behaves like
- * the provider's test mode, 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
- * 4000 0000 0000 9995 has insufficient funds. Field errors carry the provider's wording.
- * `confirmCard` sends the typed card to the provider's confirmation of the intent being paid (the
- * checkout's, or an invoice payment's).
- */
-export function SimulatedCardForm({
-  confirmCard,
-  ref,
-}: {
-  confirmCard: (card: TypedCard) => Promise<SimulatedCardConfirmResult>;
-  ref: Ref<PaymentFieldsHandle>;
-}) {
+/** The call to the provider failed (no answer, or the portal's API refused it): an api_error, with the API's message if it gave one. */
+const failedCall = (error: unknown) => ({
+  ok: false as const,
+  error: { type: 'api_error', message: error instanceof ApiError ? error.message : undefined },
+});
+
+/** The typed card, its fields' errors and their inputs (to focus the field an error names). */
+function useCardEntry() {
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const inputs = {
@@ -44,39 +38,58 @@ export function SimulatedCardForm({
     inputs[shown.field].current?.focus();
   }
 
+  const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setCard((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  return { card, errors, clearErrors: () => setErrors({}), inputs, showAtField, change };
+}
+
+/**
+ * The card form of the simulated gateway (docs/decisions/006-payment-gateway.md): it behaves like
+ * the provider's test mode, 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
+ * 4000 0000 0000 9995 has insufficient funds. Field errors carry the provider's wording.
+ * `confirmCard` sends the typed card to the provider's confirmation of the intent being paid (the
+ * checkout's, or an invoice payment's).
+ */
+export function SimulatedCardForm({
+  confirmCard,
+  ref,
+}: {
+  confirmCard: (card: TypedCard) => Promise<SimulatedCardConfirmResult>;
+  ref: Ref<PaymentFieldsHandle>;
+}) {
+  const { card, errors, clearErrors, inputs, showAtField, change } = useCardEntry();
+
   useImperativeHandle(ref, () => ({
     async confirm() {
-      setErrors({});
+      clearErrors();
       try {
         const result = await confirmCard(card);
         if (!result.error) return { ok: true };
         showAtField(result.error);
         return { ok: false, error: result.error };
       } catch (error) {
-        return { ok: false, error: { type: 'api_error', message: error instanceof ApiError ? error.message : undefined } };
+        return failedCall(error);
       }
     },
     async createPaymentMethod() {
-      setErrors({});
+      clearErrors();
       try {
         const result = await createSimulatedPaymentMethod(card);
         if (result.paymentMethodId) return { ok: true, paymentMethodId: result.paymentMethodId };
         if (result.error) showAtField(result.error);
         return { ok: false, error: result.error ?? { type: 'api_error' } };
       } catch (error) {
-        return { ok: false, error: { type: 'api_error', message: error instanceof ApiError ? error.message : undefined } };
+        return failedCall(error);
       }
     },
     focus() {
       inputs.cardNumber.current?.focus();
     },
   }));
-
-  const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setCard((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
 
   return (
     <Fieldset legend="Card Payment">

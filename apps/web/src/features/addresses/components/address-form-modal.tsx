@@ -13,6 +13,37 @@ const fieldsOf = (address: SavedAddress | null): ShipToAddress => {
   return fields;
 };
 
+type FieldChange = (field: keyof ShipToAddress) => (event: { currentTarget: { value: string } }) => void;
+
+/** The address's fields; a field's error (shipToProblems', or the server's) shows under it. */
+function AddressFields({ values, errors, set }: { values: ShipToAddress; errors: Errors; set: FieldChange }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput label="Full Name" value={values.name} onChange={set('name')} error={errors.name} />
+      <TextInput label="Address Line 1" value={values.street1} onChange={set('street1')} error={errors.street1} />
+      <TextInput label="Address Line 2" value={values.street2} onChange={set('street2')} error={errors.street2} />
+      <TextInput label="City" value={values.city} onChange={set('city')} error={errors.city} />
+      <NativeSelect
+        label="State"
+        data={[{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))]}
+        value={values.state}
+        onChange={set('state')}
+        error={errors.state}
+      />
+      <TextInput label="ZIP Code" inputMode="numeric" value={values.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
+      <NativeSelect
+        label="Country"
+        data={SHIP_TO_COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
+        value={values.country}
+        onChange={set('country')}
+        error={errors.country}
+      />
+      <TextInput label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} />
+      <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+    </SimpleGrid>
+  );
+}
+
 /**
  * Add or edit an address of the book, with the checkout form's labels and rules (shipToProblems);
  * the server checks the same and its per-field messages land on the fields. The page gives it a new
@@ -34,7 +65,7 @@ export function AddressFormModal({
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
 
-  const set = (field: keyof ShipToAddress) => (event: { currentTarget: { value: string } }) => {
+  const set: FieldChange = (field) => (event) => {
     const value = event.currentTarget.value;
     setValues((v) => ({ ...v, [field]: value }));
   };
@@ -70,35 +101,7 @@ export function AddressFormModal({
         }}
       >
         <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Full Name" value={values.name} onChange={set('name')} error={errors.name} />
-            <TextInput label="Address Line 1" value={values.street1} onChange={set('street1')} error={errors.street1} />
-            <TextInput label="Address Line 2" value={values.street2} onChange={set('street2')} error={errors.street2} />
-            <TextInput label="City" value={values.city} onChange={set('city')} error={errors.city} />
-            <NativeSelect
-              label="State"
-              data={[{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))]}
-              value={values.state}
-              onChange={set('state')}
-              error={errors.state}
-            />
-            <TextInput
-              label="ZIP Code"
-              inputMode="numeric"
-              value={values.postalCode}
-              onChange={set('postalCode')}
-              error={errors.postalCode}
-            />
-            <NativeSelect
-              label="Country"
-              data={SHIP_TO_COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
-              value={values.country}
-              onChange={set('country')}
-              error={errors.country}
-            />
-            <TextInput label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} />
-            <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
-          </SimpleGrid>
+          <AddressFields values={values} errors={errors} set={set} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

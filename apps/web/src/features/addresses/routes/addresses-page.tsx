@@ -15,6 +15,85 @@ import { AddressFormModal } from '../components/address-form-modal';
 const streetText = (a: SavedAddress) => [a.street1, a.street2, a.street3].filter(Boolean).join(', ');
 const cityText = (a: SavedAddress) => `${a.city}, ${a.state} ${formatZip(a.postalCode)}`;
 
+/** The address book's table, each row with its 'Edit' and 'Delete'. */
+function addressColumns({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (address: SavedAddress) => void;
+  onDelete: (address: SavedAddress) => void;
+}): StackedColumn<SavedAddress>[] {
+  return [
+    { header: 'Name', stacked: 'title', cell: (a) => a.name },
+    { header: 'Street', cell: streetText },
+    { header: 'City', cell: cityText },
+    { header: 'Phone', nowrap: true, cell: (a) => formatPhone(a.phone) },
+    { header: 'Email', cell: (a) => <span style={{ overflowWrap: 'anywhere' }}>{a.email}</span> },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (a) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" aria-label={`Edit ${a.name}`} onClick={() => onEdit(a)}>
+            Edit
+          </Button>
+          <Button size="xs" variant="default" color="red" aria-label={`Delete ${a.name}`} onClick={() => onDelete(a)}>
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+}
+
+/** The page's title, with 'Refresh' and 'Add Address' beside it. */
+function AddressesHeader({ refreshing, onRefresh, onAdd }: { refreshing: boolean; onRefresh: () => void; onAdd: () => void }) {
+  return (
+    <Group justify="space-between">
+      <Title order={1}>Addresses</Title>
+      <Group gap="xs">
+        <Tooltip label="Refresh">
+          <ActionIcon variant="default" size="lg" aria-label="Refresh" onClick={onRefresh} loading={refreshing}>
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Add Address">
+          <ActionIcon size="lg" aria-label="Add Address" onClick={onAdd}>
+            <IconPlus size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}
+
+/** 'Delete Address': asks before the address given is deleted; closed while there is none. */
+function DeleteAddressModal({
+  address,
+  onCancel,
+  onConfirm,
+}: {
+  address: SavedAddress | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal opened={address !== null} onClose={onCancel} title="Delete Address">
+      <Stack>
+        <Text>Delete {address?.name}?</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** /organization/addresses (issue 20, manageUsers): the organization's ship-to addresses. */
 export function AddressesPage() {
   const { user: me } = useSession();
@@ -55,51 +134,11 @@ export function AddressesPage() {
     await refresh();
   }
 
-  const columns: StackedColumn<SavedAddress>[] = [
-    { header: 'Name', stacked: 'title', cell: (a) => a.name },
-    { header: 'Street', cell: streetText },
-    { header: 'City', cell: cityText },
-    { header: 'Phone', nowrap: true, cell: (a) => formatPhone(a.phone) },
-    { header: 'Email', cell: (a) => <span style={{ overflowWrap: 'anywhere' }}>{a.email}</span> },
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cell: (a) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="default" aria-label={`Edit ${a.name}`} onClick={() => openForm(a)}>
-            Edit
-          </Button>
-          <Button size="xs" variant="default" color="red" aria-label={`Delete ${a.name}`} onClick={() => setDeleting(a)}>
-            Delete
-          </Button>
-        </Group>
-      ),
-    },
-  ];
+  const columns = addressColumns({ onEdit: openForm, onDelete: setDeleting });
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>Addresses</Title>
-        <Group gap="xs">
-          <Tooltip label="Refresh">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Refresh"
-              onClick={() => void addresses.refetch()}
-              loading={addresses.isFetching}
-            >
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Add Address">
-            <ActionIcon size="lg" aria-label="Add Address" onClick={() => openForm(null)}>
-              <IconPlus size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Group>
+      <AddressesHeader refreshing={addresses.isFetching} onRefresh={() => void addresses.refetch()} onAdd={() => openForm(null)} />
       <Text c="dimmed" size="sm">
         Ship-to addresses everyone who checks out can choose with &lsquo;Choose Saved Address&rsquo;.
       </Text>
@@ -114,19 +153,7 @@ export function AddressesPage() {
         striped
       />
       <AddressFormModal key={formKey} opened={formOpened} address={editing} onClose={() => setFormOpened(false)} onSave={save} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Address">
-        <Stack>
-          <Text>Delete {deleting?.name}?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DeleteAddressModal address={deleting} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
     </Stack>
   );
 }

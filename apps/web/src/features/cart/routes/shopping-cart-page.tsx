@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CHECKOUT_SERVER_MESSAGES, firstCatalogId, hasPaymentMethod, hasRoles } from '@portal/domain/rules';
+import type { Session } from '@portal/domain';
 import { isFlatbedNotConfirmedState } from '@/app/providers/cart';
-import { refreshCart, setFlatbedConfirmed, useCartState } from '../store';
+import { refreshCart, setFlatbedConfirmed, useCartState, type CartState } from '../store';
 import { useClientConfig } from '@/lib/client-config';
 import { CreditWarning } from '@/components/credit-warning';
 import { NotAllowed } from '@/components/not-allowed';
 import { useAccountCredit } from '@/lib/account-credit';
 import { RejectedLines } from '@/components/rejected-lines';
-import { cartNoticeOf } from '@/lib/priced-lines';
+import { cartNoticeOf, type CartNotice } from '@/lib/priced-lines';
 import { useSession, useSessionState } from '@/lib/session-store';
 import { CartItemsTable } from '../components/cart-items-table';
 import { CartTotals } from '../components/cart-totals';
@@ -25,6 +26,53 @@ type ShoppingCartPageProps = {
    */
   onCheckout: (salesEmail: string) => Promise<boolean>;
 };
+
+/**
+ * The page's title; with items in the cart, the catalog it is for (to a user of several catalogs)
+ * and 'Save Cart' and 'Clear Cart'.
+ */
+function CartHeading({
+  cart,
+  catalogs,
+  branchNumber,
+}: {
+  cart: CartState;
+  catalogs: Session['user']['catalogs'];
+  branchNumber: number | null;
+}) {
+  const catalogLabel = catalogs.find((c) => c.id === cart.catalog)?.label ?? cart.catalog;
+  const hasItems = cart.items.length > 0;
+  return (
+    <Group justify="space-between" align="flex-end">
+      <Stack gap={4}>
+        <Title order={1}>Shopping Cart</Title>
+        {hasItems && catalogs.length > 1 && (
+          <Title order={2} size="h4" fw={500}>
+            Cart for Catalog: {catalogLabel}
+          </Title>
+        )}
+      </Stack>
+      {hasItems && (
+        <Group gap="xs">
+          <SaveCartButton cart={cart} branchNumber={branchNumber} />
+          <ClearCartButton />
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+/** What a reorder or a saved cart added to the cart, and the lines it left out. */
+function CartNoticeBlock({ notice }: { notice: CartNotice }) {
+  return (
+    <Stack gap="xs">
+      <Text role="status" fw={500}>
+        {notice.message}
+      </Text>
+      <RejectedLines lines={notice.rejected} />
+    </Stack>
+  );
+}
 
 /** The shopping cart (spec 2 "Shopping cart", route /shopping-cart). */
 export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
@@ -62,39 +110,16 @@ export function ShoppingCartPage({ onCheckout }: ShoppingCartPageProps) {
   if (!hasRoles(user.roles, 'checkout')) return <NotAllowed what="the shopping cart" />;
 
   const catalogs = user.catalogs;
-  const catalogLabel = catalogs.find((c) => c.id === cart.catalog)?.label ?? cart.catalog;
   const hasItems = cart.items.length > 0;
   const firstCatalog = firstCatalogId(catalogs);
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>Shopping Cart</Title>
-          {hasItems && catalogs.length > 1 && (
-            <Title order={2} size="h4" fw={500}>
-              Cart for Catalog: {catalogLabel}
-            </Title>
-          )}
-        </Stack>
-        {hasItems && (
-          <Group gap="xs">
-            <SaveCartButton cart={cart} branchNumber={branchNumber} />
-            <ClearCartButton />
-          </Group>
-        )}
-      </Group>
+      <CartHeading cart={cart} catalogs={catalogs} branchNumber={branchNumber} />
 
       {!hasPaymentMethod(organization) && config.data && <NoPaymentMethodsAlert salesEmail={config.data.salesEmail} />}
 
-      {notice && (
-        <Stack gap="xs">
-          <Text role="status" fw={500}>
-            {notice.message}
-          </Text>
-          <RejectedLines lines={notice.rejected} />
-        </Stack>
-      )}
+      {notice && <CartNoticeBlock notice={notice} />}
 
       {!hasItems ? (
         <Text>

@@ -35,6 +35,64 @@ type KeywordSearchProps = {
   onOpenProduct: (sku: string) => void;
 };
 
+/** The id of the list's option at `index`: the box names the active one (aria-activedescendant). */
+const optionIdOf = (listId: string, index: number) => `${listId}-option-${index}`;
+
+type SuggestionListProps = {
+  listId: string;
+  options: CatalogSuggestion[];
+  /** The option the arrow keys reached (-1: none). */
+  activeIndex: number;
+  onChoose: (option: CatalogSuggestion) => void;
+};
+
+/** The suggestions under the box: each product's label, SKU and price. */
+function SuggestionList({ listId, options, activeIndex, onChoose }: SuggestionListProps) {
+  return (
+    <Paper component="ul" role="listbox" id={listId} aria-label="Product suggestions" shadow="md" withBorder style={LIST_STYLE}>
+      {options.map((option, index) => (
+        <li
+          key={option.sku}
+          id={optionIdOf(listId, index)}
+          role="option"
+          aria-selected={index === activeIndex}
+          data-sku={option.sku}
+          className="portal-suggestion"
+          // The box keeps the focus (a blur would close the list before the click lands).
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onChoose(option)}
+        >
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} lineClamp={2}>
+              {option.label}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {option.sku}
+            </Text>
+          </div>
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(option.price)}
+          </Text>
+        </li>
+      ))}
+    </Paper>
+  );
+}
+
+/**
+ * What is typed in the box. The keywords of the page's address replace it when they change (a
+ * search, back or forward), set during the render so the box never shows the old ones first.
+ */
+function useDraft(keywords: string) {
+  const [draft, setDraft] = useState(keywords);
+  const [shownKeywords, setShownKeywords] = useState(keywords);
+  if (shownKeywords !== keywords) {
+    setShownKeywords(keywords);
+    setDraft(keywords);
+  }
+  return [draft, setDraft] as const;
+}
+
 /**
  * The catalog's keyword box (spec 2 "Catalog"; issue 32 "Suggestions as you type"): a combobox
  * (WAI-ARIA 1.2, list autocomplete) whose options are `GET /api/catalog/suggest`'s products for what
@@ -48,12 +106,7 @@ type KeywordSearchProps = {
  * withoutPackages); the list here simply hangs under the box.
  */
 export function KeywordSearch({ keywords, catalogId, branchNumber, shipToState, onSearch, onOpenProduct }: KeywordSearchProps) {
-  const [draft, setDraft] = useState(keywords);
-  const [shownKeywords, setShownKeywords] = useState(keywords);
-  if (shownKeywords !== keywords) {
-    setShownKeywords(keywords);
-    setDraft(keywords);
-  }
+  const [draft, setDraft] = useDraft(keywords);
   // Suggestions follow typing only: not the box's value as a page opens or after a search.
   const [typing, setTyping] = useState(false);
   const [open, setOpen] = useState(false);
@@ -65,7 +118,6 @@ export function KeywordSearch({ keywords, catalogId, branchNumber, shipToState, 
   const activeIndex = expanded ? options.findIndex((option) => option.sku === activeSku) : -1;
 
   const listId = useId();
-  const optionId = (index: number) => `${listId}-option-${index}`;
 
   const close = () => {
     setOpen(false);
@@ -130,41 +182,13 @@ export function KeywordSearch({ keywords, catalogId, branchNumber, shipToState, 
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={expanded ? listId : undefined}
-          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          aria-activedescendant={activeIndex >= 0 ? optionIdOf(listId, activeIndex) : undefined}
         />
         <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
           Search
         </Button>
       </Group>
-      {expanded && (
-        <Paper component="ul" role="listbox" id={listId} aria-label="Product suggestions" shadow="md" withBorder style={LIST_STYLE}>
-          {options.map((option, index) => (
-            <li
-              key={option.sku}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              data-sku={option.sku}
-              className="portal-suggestion"
-              // The box keeps the focus (a blur would close the list before the click lands).
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(option)}
-            >
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} lineClamp={2}>
-                  {option.label}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {option.sku}
-                </Text>
-              </div>
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(option.price)}
-              </Text>
-            </li>
-          ))}
-        </Paper>
-      )}
+      {expanded && <SuggestionList listId={listId} options={options} activeIndex={activeIndex} onChoose={choose} />}
     </form>
   );
 }

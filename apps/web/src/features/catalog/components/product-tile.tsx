@@ -1,10 +1,8 @@
 import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
-import { availabilityText, cartItemInputOf, formatMoney, PLACEHOLDER_IMAGE_URL } from '@portal/domain/rules';
+import { Link } from 'react-router';
+import { availabilityText, formatMoney, PLACEHOLDER_IMAGE_URL } from '@portal/domain/rules';
 import type { Product } from '@portal/domain';
-import { useCartActions, useCartCatalog, useCartQuantity } from '@/app/providers/cart';
-import { useSession } from '@/lib/session-store';
-import { addBlockedReason } from './add-blocked-reason';
+import { AddBlockedReason, addButtonText, useProductCard } from './product-card';
 
 /** The image a tile shows: the product's first, or the placeholder drawing. */
 export const tileImageOf = (product: Product) => product.eCommerceInformation.images[0] ?? PLACEHOLDER_IMAGE_URL;
@@ -39,31 +37,22 @@ type ProductTileProps = {
  * The whole tile opens the product; adding is disabled while the cart holds another catalog.
  */
 export function ProductTile({ product, catalogId, canOrder, eager = false }: ProductTileProps) {
-  const navigate = useNavigate();
-  const inCart = useCartQuantity(product.sku);
-  const cartCatalog = useCartCatalog();
-  const { addToCart } = useCartActions();
+  const card = useProductCard(product, catalogId);
   const info = product.eCommerceInformation;
   const availability = availabilityText(product.availability);
-  const href = `/products/catalog/${catalogId}/${encodeURIComponent(product.sku)}`;
-  const titleId = `tile-${product.sku}`;
-  const { user } = useSession();
-  // Spec 2: add is disabled while the cart holds another catalog; the reason is shown, not hovered.
-  const blockedReason = addBlockedReason(cartCatalog, product.catalog, user.catalogs);
-  const reasonId = `tile-${product.sku}-blocked`;
 
   return (
     <Card
       withBorder
       padding="sm"
       component="article"
-      aria-labelledby={titleId}
+      aria-labelledby={card.titleId}
       data-sku={product.sku}
       style={{ cursor: 'pointer' }}
       onClick={(event) => {
         // Links and buttons inside do their own thing.
         if ((event.target as HTMLElement).closest('a, button')) return;
-        navigate(href);
+        card.open();
       }}
     >
       <Card.Section>
@@ -85,8 +74,7 @@ export function ProductTile({ product, catalogId, canOrder, eager = false }: Pro
         <Group justify="space-between" wrap="nowrap" align="baseline">
           <Text fw={700} size="lg" data-testid="tile-price">
             {formatMoney(product.price)}
-            {/* A restricted-pricing user's price is the MSRP: named so (issue 34). */}
-            {user.restrictedPricing && ' MSRP'}
+            {card.restrictedPricing && ' MSRP'}
           </Text>
           <Text size="xs" c="dimmed" data-testid="tile-sku">
             {product.sku}
@@ -98,7 +86,7 @@ export function ProductTile({ product, catalogId, canOrder, eager = false }: Pro
         <Text size="xs" tt="uppercase" c="dimmed" data-testid="tile-brand">
           {product.brand}
         </Text>
-        <Text component={Link} to={href} id={titleId} fw={600} size="sm" lineClamp={2} c="inherit" td="none">
+        <Text component={Link} to={card.href} id={card.titleId} fw={600} size="sm" lineClamp={2} c="inherit" td="none">
           {info.label}
         </Text>
         <Text size="sm" c="dimmed" lineClamp={3}>
@@ -110,18 +98,14 @@ export function ProductTile({ product, catalogId, canOrder, eager = false }: Pro
           <Button
             mt="sm"
             fullWidth
-            variant={inCart > 0 ? 'light' : 'filled'}
-            disabled={blockedReason !== null}
-            aria-describedby={blockedReason ? `${titleId} ${reasonId}` : titleId}
-            onClick={() => addToCart(product.catalog, cartItemInputOf(product), 1)}
+            variant={card.inCart > 0 ? 'light' : 'filled'}
+            disabled={card.blockedReason !== null}
+            aria-describedby={card.addDescribedBy}
+            onClick={() => card.add(1)}
           >
-            {inCart > 0 ? `Add (${inCart})` : 'Add To Cart'}
+            {addButtonText(card.inCart)}
           </Button>
-          {blockedReason && (
-            <Text id={reasonId} size="xs" c="gray.7" mt={4} data-testid="add-blocked-reason">
-              {blockedReason}
-            </Text>
-          )}
+          {card.blockedReason && <AddBlockedReason card={card} />}
         </>
       )}
     </Card>
