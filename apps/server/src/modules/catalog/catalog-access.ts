@@ -6,27 +6,9 @@
 import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { branchOf, type Principal, type PrincipalBranch } from '../../http/principal.js';
-import { queryRows, visibleCatalogSql, type CatalogCaller, type PricingTerms } from './repository.js';
+import { queryRows, visibleCatalogSql, type CatalogCaller, type PricingContext, type PricingTerms } from './repository.js';
 
-export type PricingContext = {
-  catalogId: string;
-  catalogPriceListId: number;
-  /** Customer-specific prices that override the catalog's (server-rules "Catalog"). */
-  organizationPriceListId: number | null;
-  /** Catalog `show` ships only from SHW2; null means every warehouse not reserved to such a catalog. */
-  shipsOnlyFrom: string | null;
-  /** restrictedPricing users get price = msrp everywhere (spec 6). */
-  restrictedPricing: boolean;
-  /** How many products the catalog lists: the pager's total when browsing (catalog_search_totals). */
-  productCount: number;
-  /** Moves with every change of the catalog's search rows; cached search results key on it. */
-  searchVersion: number;
-  /**
-   * The catalog data revision (0013_catalog_data_revision.sql) read with the catalog: priced
-   * products kept per process key on it (priced-cache.ts). Null when there is none: keep nothing.
-   */
-  dataRevision: string | null;
-};
+export type { PricingContext } from './repository.js';
 
 export const CATALOG_NOT_FOUND = 'The catalog was not found.';
 export const BRANCH_FORBIDDEN = 'You do not have access to this branch.';

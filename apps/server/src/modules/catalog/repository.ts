@@ -21,8 +21,28 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { FALLBACK_CATALOG_ID, type CatalogSort } from '@portal/domain/rules';
 import { poolOf, type Database } from '../../db/client.js';
-import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
+
+/** What a catalog call is priced and searched with (catalog-access.ts pricingContextFor builds it). */
+export type PricingContext = {
+  catalogId: string;
+  catalogPriceListId: number;
+  /** Customer-specific prices that override the catalog's (server-rules "Catalog"). */
+  organizationPriceListId: number | null;
+  /** Catalog `show` ships only from SHW2; null means every warehouse not reserved to such a catalog. */
+  shipsOnlyFrom: string | null;
+  /** restrictedPricing users get price = msrp everywhere (spec 6). */
+  restrictedPricing: boolean;
+  /** How many products the catalog lists: the pager's total when browsing (catalog_search_totals). */
+  productCount: number;
+  /** Moves with every change of the catalog's search rows; cached search results key on it. */
+  searchVersion: number;
+  /**
+   * The catalog data revision (0013_catalog_data_revision.sql) read with the catalog: priced
+   * products kept per process key on it (priced-cache.ts). Null when there is none: keep nothing.
+   */
+  dataRevision: string | null;
+};
 
 /**
  * A product as the priced statements answer it: the spec's Product (spec 3) already written as JSON
