@@ -5,6 +5,17 @@ import type { ManagedUser, SessionOrganization, UserForm, UserInvite } from '@po
 import { CheckGroup } from './check-group';
 
 /** Form values of a user (or an empty invite). Roles and branches are the effective ones (spec 6). */
+/** The form field each field of a users call's error messages belongs to (`id`: the user's email). */
+export const USER_FORM_FIELDS_OF_SERVER = {
+  id: 'email',
+  email: 'email',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  phone: 'phone',
+  branches: 'branchNumbers',
+  roles: 'roleKeys',
+} as const;
+
 export function formValuesOf(user: ManagedUser | undefined, organization: SessionOrganization): UserForm {
   const offered = offeredRoles(organization.roles);
   return {

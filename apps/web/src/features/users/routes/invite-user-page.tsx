@@ -11,16 +11,7 @@ import { useSession } from '@/lib/session-store';
 import { showServerErrors } from '@/lib/server-errors';
 import { inviteUser, usersKey } from '../api/users';
 import { userFormResolver } from '../components/user-form-resolver';
-import { formValuesOf, permissionPayload, UserFormFields } from '../components/user-form-fields';
-
-const FIELD_MAP = {
-  email: 'email',
-  firstName: 'firstName',
-  lastName: 'lastName',
-  phone: 'phone',
-  branches: 'branchNumbers',
-  roles: 'roleKeys',
-} as const;
+import { formValuesOf, permissionPayload, USER_FORM_FIELDS_OF_SERVER, UserFormFields } from '../components/user-form-fields';
 
 /** /organization/users/invite: a new user gets an email with an activation link (spec 2, 5). */
 export function InviteUserPage() {
@@ -51,7 +42,7 @@ export function InviteUserPage() {
       notify.success(USER_MESSAGES.invited(created.email));
       navigate('/organization/users');
     } catch (error) {
-      showServerErrors(form, error, { fields: FIELD_MAP });
+      showServerErrors(form, error, { fields: USER_FORM_FIELDS_OF_SERVER });
     } finally {
       setSaving(false);
     }

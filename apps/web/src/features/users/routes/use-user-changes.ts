@@ -12,17 +12,7 @@ import { notify } from '@/lib/notify';
 import { setSession } from '@/lib/session-store';
 import { showServerErrors } from '@/lib/server-errors';
 import { refreshSession, updateUser, usersKey } from '../api/users';
-import { formValuesOf, permissionPayload } from '../components/user-form-fields';
-
-const FIELD_MAP = {
-  id: 'email',
-  email: 'email',
-  firstName: 'firstName',
-  lastName: 'lastName',
-  phone: 'phone',
-  branches: 'branchNumbers',
-  roles: 'roleKeys',
-} as const;
+import { formValuesOf, permissionPayload, USER_FORM_FIELDS_OF_SERVER } from '../components/user-form-fields';
 
 /** The stored identity of a user: what an Activate/Deactivate call sends besides the new status. */
 const identityOf = (user: ManagedUser) => ({
@@ -78,7 +68,7 @@ export function useUserChanges({
       notify.success(USER_MESSAGES.saved);
       await afterChange(user);
     } catch (error) {
-      showServerErrors(form, error, { fields: FIELD_MAP });
+      showServerErrors(form, error, { fields: USER_FORM_FIELDS_OF_SERVER });
     } finally {
       setSaving(false);
     }
