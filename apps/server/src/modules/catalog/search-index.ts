@@ -171,14 +171,20 @@ export class CatalogSearchIndex {
   match(plan: KeywordPlan | null, query: TsNode | 'empty' | undefined): Matches {
     if (!plan) return 'all';
     const bits = new Uint32Array((this.size + 31) >>> 5);
-    for (let at = this.skuText.indexOf(plan.lower); at >= 0; at = this.skuText.indexOf(plan.lower, at + 1)) {
-      const o = upperBoundNumber(this.skuTextStart, at) - 1;
+    for (const { o, at } of this.skuTextHits(plan.lower)) {
       // A match across the '\n' between two SKUs is none (the text holds no line break).
       if (at + plan.lower.length < this.skuTextStart[o + 1]!) bits[o >>> 5]! |= 1 << (o & 31);
     }
     if (query && query !== 'empty') orInto(bits, this.queryMatches(query));
     if (plan.skuCompact) for (const o of this.compactPrefix(plan.skuCompact)) bits[o >>> 5]! |= 1 << (o & 31);
     return bits;
+  }
+
+  /** Every place `text` stands in the joined SKU text, with the product whose SKU it begins in. */
+  private *skuTextHits(text: string): Generator<{ o: number; at: number }> {
+    for (let at = this.skuText.indexOf(text); at >= 0; at = this.skuText.indexOf(text, at + 1)) {
+      yield { o: upperBoundNumber(this.skuTextStart, at) - 1, at };
+    }
   }
 
   /** Ordinals whose sku_compact starts with `key`, in sku_compact order. */
@@ -398,8 +404,7 @@ export class CatalogSearchIndex {
     if (plan.skuCompact) {
       for (const o of this.compactPrefix(plan.skuCompact)) skuTiers.set(o, this.skuCompacts[o] === plan.skuCompact ? 6 : 2);
     } else {
-      for (let at = this.skuText.indexOf(plan.lower); at >= 0; at = this.skuText.indexOf(plan.lower, at + 1)) {
-        const o = upperBoundNumber(this.skuTextStart, at) - 1;
+      for (const { o, at } of this.skuTextHits(plan.lower)) {
         if (this.skuTextStart[o] !== at) continue;
         // The next SKU starts one past this one's '\n': exact when the text covers the whole SKU.
         skuTiers.set(o, at + plan.lower.length === this.skuTextStart[o + 1]! - 1 ? 6 : 2);
