@@ -53,23 +53,11 @@ export type OpenOptions =
   /** `dataDir` undefined keeps the database in memory (tests); `loadDataDir` starts from a dump. */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
-/**
- * The channel the triggers of migration 0011 notify when a signed-in caller's rows change. Every
- * pooled connection LISTENs on it from the moment it connects (before the pool hands it out), so
- * the connection that commits such a change hears it before its COMMIT answers: the session cache
- * (modules/auth/session-cache.ts, decision 014) drops what it kept before the writer goes on.
- */
-export const PRINCIPAL_CHANGES_CHANNEL = 'principal_changes';
-
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      // pg-pool awaits this before a new connection is handed out.
-      onConnect: async (client) => {
-        await client.query(`LISTEN ${PRINCIPAL_CHANGES_CHANNEL}`);
-      },
     });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.

@@ -1,18 +1,19 @@
 /**
  * A short-lived, bounded, in-process cache of the signed-in caller (docs/decisions/014-session-cache.md),
- * so that most requests check their session without a statement.
+ * so that most requests check their session without reading it.
  *
  * Ending at once on every process: triggers on every table the principal is read from (migration
  * 0011) send `principal_changes` on commit; each process LISTENs on a connection of its own and drops
  * the whole cache on every notification. While it is not listening (before LISTEN succeeded, after
  * the connection broke, until it is back) the cache neither answers nor keeps anything.
  *
- * This process's own writes: on PGlite the notification of a commit reaches the listener before the
- * writing statement's promise resolves, so the cache is dropped before the writer goes on. On
- * PostgreSQL the listening connection may hear it after the writer's response; so every pooled
- * connection LISTENs as well (from the moment it connects, db/client.ts): PostgreSQL tells a
- * listening session of its own transaction's notifications as it commits, before the COMMIT's
- * answer, so the writer's connection drops the cache before the writer goes on, whatever code wrote.
+ * No window after a commit, in any process: before a cached caller is answered, the listening
+ * connection is asked `SELECT 1` (one round trip shared by the requests waiting at that moment).
+ * The commit signalled the listening backend before its writer was answered, and a backend hands its
+ * pending notifications to its client before it reads the next statement, so every notification
+ * committed before the request arrived has dropped the cache by the time the answer comes. On PGlite
+ * (one process) the notification of a commit reaches the listener before the writing statement's
+ * promise resolves, so no round trip is needed.
  *
  * A load that was under way when the cache was dropped is not kept (the generation it started in has
  * passed): it may have read the rows before the commit that caused the drop.
@@ -20,7 +21,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { pgliteOf, poolOf, PRINCIPAL_CHANGES_CHANNEL, type Database } from '../../db/client.js';
+import { pgliteOf, poolOf, type Database } from '../../db/client.js';
 import { RecentlyUsedMap } from '../../db/read-cache.js';
 import type { Principal } from '../../http/principal.js';
 
@@ -28,14 +29,16 @@ import type { Principal } from '../../http/principal.js';
 export const SESSION_CACHE_TTL_MS = 30_000;
 /** How many sessions are kept at most; the least recently used goes first. */
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
-/** The channel the triggers of migration 0011 notify (every pooled connection listens: db/client.ts). */
-export { PRINCIPAL_CHANGES_CHANNEL };
+/** The channel the triggers of migration 0011 notify. */
+export const PRINCIPAL_CHANGES_CHANNEL = 'principal_changes';
+/** How the listening connection shows in pg_stat_activity. */
+export const SESSION_LISTENER_APPLICATION_NAME = 'portal-session-listener';
 /** The first and the longest pause before listening again after the listening connection broke. */
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 /**
- * How often the listening connection is asked a trivial question, and how long it may take to answer:
- * a connection that died without a word (a network cut) is noticed within seconds, not hours.
+ * How often the listening connection is asked a trivial question when idle, and how long it may take
+ * to answer (then it is taken for lost).
  */
 const HEARTBEAT_MS = 10_000;
 const HEARTBEAT_TIMEOUT_MS = 5_000;
@@ -54,7 +57,14 @@ export type LoadedSession = { principal: Principal; expiresAt: Date };
 /** A session's principal from the database, undefined when it is not live. */
 export type SessionLoader = () => Promise<LoadedSession | undefined>;
 
-type Listener = { close(): Promise<void> };
+type Listener = {
+  /**
+   * Resolves true once every notification committed before the call has been handed to the cache,
+   * false when that cannot be known (the listening connection broke or is slow).
+   */
+  caughtUp(): Promise<boolean>;
+  close(): Promise<void>;
+};
 
 export class SessionCache {
   readonly #entries = new RecentlyUsedMap<Entry>(SESSION_CACHE_MAX_ENTRIES);
@@ -82,7 +92,7 @@ export class SessionCache {
    * and absolute expiry have not passed, else from `load` (kept when nothing changed meanwhile).
    */
   async get(tokenHash: string, idleMinutes: number, load: SessionLoader): Promise<Principal | undefined> {
-    if (this.listening) {
+    if (this.listening && this.#entries.get(tokenHash) && (await this.#listener!.caughtUp()) && this.listening) {
       const entry = this.#entries.get(tokenHash);
       if (entry) {
         const now = Date.now();
@@ -176,56 +186,51 @@ export class SessionCache {
 type PoolLike = pg.Pool & { options: pg.PoolConfig };
 
 /**
- * Hears what each pooled connection hears while it is handed out. Every pooled connection LISTENs
- * from the moment it connects (db/client.ts), and PostgreSQL tells a listening session of its own
- * transaction's notifications as it commits, before the COMMIT answers: so a commit of this process
- * that changed a principal drops the cache before the writer goes on, whatever code wrote. An idle
- * connection hears every other change too, as the dedicated listener does; that is not counted, one
- * drop per change is enough. Answers how to stop.
+ * `send` for every caller, started after the call, shared by the callers waiting at that moment: while
+ * one round trip is on the wire, later callers wait for the next, sent when it is back. So at most
+ * two are ever queued, however many requests wait.
  */
-function hearPooledConnections(pool: pg.Pool, onNotification: (message: pg.Notification) => void): () => void {
-  const listeners = new Map<pg.PoolClient, (message: pg.Notification) => void>();
-  const handedOut = new Set<pg.PoolClient>();
-  const onAcquire = (client: pg.PoolClient) => {
-    handedOut.add(client);
-    if (listeners.has(client)) return;
-    const listener = (message: pg.Notification) => {
-      if (handedOut.has(client)) onNotification(message);
-    };
-    listeners.set(client, listener);
-    client.on('notification', listener);
+export function sharedRoundTrips(send: () => Promise<void>): () => Promise<void> {
+  let onTheWire: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const start = () => {
+    const trip = send().finally(() => {
+      if (onTheWire === trip) onTheWire = undefined;
+    });
+    onTheWire = trip;
+    return trip;
   };
-  const onRelease = (_error: unknown, client: pg.PoolClient) => handedOut.delete(client);
-  const onRemove = (client: pg.PoolClient) => {
-    handedOut.delete(client);
-    listeners.delete(client);
-  };
-  pool.on('acquire', onAcquire);
-  pool.on('release', onRelease);
-  pool.on('remove', onRemove);
   return () => {
-    pool.off('acquire', onAcquire);
-    pool.off('release', onRelease);
-    pool.off('remove', onRemove);
-    for (const [client, listener] of listeners) client.off('notification', listener);
-    listeners.clear();
-    handedOut.clear();
+    if (!onTheWire) return start();
+    next ??= onTheWire
+      .catch(() => {})
+      .then(() => {
+        next = undefined;
+        return start();
+      });
+    return next;
   };
 }
 
-/** Asks the listening connection a trivial question every HEARTBEAT_MS; `onLost` when it does not answer in time. */
-function startHeartbeat(connection: pg.Client, onLost: () => void): NodeJS.Timeout {
-  const heartbeat = setInterval(() => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the listening connection does not answer')), HEARTBEAT_TIMEOUT_MS);
-    });
-    Promise.race([connection.query('SELECT 1'), late])
-      .catch(onLost)
-      .finally(() => clearTimeout(timer));
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-  return heartbeat;
+/**
+ * `SELECT 1` on the listening connection, answered within HEARTBEAT_TIMEOUT_MS or the connection is
+ * taken for lost. The backend hands its pending notifications over before it reads the SELECT, and
+ * the driver emits them before it resolves the SELECT's answer.
+ */
+async function askListeningConnection(connection: pg.Client | undefined, lost: (connection: pg.Client) => void): Promise<void> {
+  if (!connection) throw new Error('not listening');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the listening connection does not answer')), HEARTBEAT_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([connection.query('SELECT 1'), late]);
+  } catch (error) {
+    lost(connection);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
@@ -237,7 +242,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
   const onNotification = (message: pg.Notification) => {
     if (message.channel === PRINCIPAL_CHANGES_CHANNEL) cache.notified(message.payload ?? '');
   };
-  const stopPooledListening = hearPooledConnections(pool, onNotification);
+  const roundTrip = sharedRoundTrips(() => askListeningConnection(client, lost));
 
   const lost = (connection: pg.Client) => {
     if (client !== connection) return;
@@ -263,6 +268,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
       password: pool.options.password,
       keepAlive: true,
       keepAliveInitialDelayMillis: HEARTBEAT_MS,
+      application_name: SESSION_LISTENER_APPLICATION_NAME,
     });
     client = connection;
     connection.on('notification', onNotification);
@@ -275,7 +281,9 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
         if (client !== connection) return;
         pause = RECONNECT_FIRST_MS;
         cache.setListening(true);
-        heartbeat = startHeartbeat(connection, () => lost(connection));
+        // A connection that died without a word (a network cut) is noticed within seconds, not hours.
+        heartbeat = setInterval(() => void roundTrip().catch(() => {}), HEARTBEAT_MS);
+        heartbeat.unref();
       })
       .catch((error: Error) => {
         if (!cache.closed) console.warn('Session cache: cannot listen for changes:', error.message);
@@ -285,10 +293,14 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
   connect();
 
   return {
+    caughtUp: () =>
+      roundTrip().then(
+        () => true,
+        () => false,
+      ),
     async close() {
       if (retry) clearTimeout(retry);
       clearInterval(heartbeat);
-      stopPooledListening();
       const connection = client;
       client = undefined;
       cache.setListening(false);
@@ -313,6 +325,8 @@ function listenPglite(cache: SessionCache, client: PGlite): Listener {
       console.warn('Session cache: cannot listen for changes:', error.message);
     });
   return {
+    // The embedded database is one process, and its listener runs inside the writing statement.
+    caughtUp: () => Promise.resolve(true),
     async close() {
       await started;
       cache.setListening(false);
