@@ -364,6 +364,56 @@ describe("the list's count (kept by triggers, 0026_equipment_counts)", () => {
   });
 });
 
+describe('the kept warranty end and the keyword (0027_equipment_list_filters)', () => {
+  /** Units whose kept warranty end differs from the rule computed from their product. */
+  const unitsOffTheRule = async () =>
+    (
+      await one<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM equipment e LEFT JOIN products p ON p.sku = e.sku
+        WHERE e.warranty_ends IS DISTINCT FROM (coalesce(e.installed_on, e.shipped_date) + make_interval(months => p.warranty_months))::date`)
+    ).n;
+
+  it("follows install dates, the product's months, and a product that arrives after its units", async () => {
+    expect(await unitsOffTheRule()).toBe(0);
+    const shipped = addDays(today, -100);
+    await insertUnit('KEPT-1', { shipped });
+    expect((await unit('KEPT-1')).warrantyEnds).toBe(addMonths(shipped, 12));
+    await t.db.execute(sql`UPDATE equipment SET installed_on = ${addDays(shipped, 10)}::date WHERE serial_number = 'KEPT-1'`);
+    expect((await unit('KEPT-1')).warrantyEnds).toBe(addMonths(addDays(shipped, 10), 12));
+    try {
+      await t.db.execute(sql`UPDATE products SET warranty_months = 24 WHERE sku = ${liftSku}`);
+      expect((await unit('KEPT-1')).warrantyEnds).toBe(addMonths(addDays(shipped, 10), 24));
+      expect(await unitsOffTheRule()).toBe(0);
+    } finally {
+      await t.db.execute(sql`UPDATE products SET warranty_months = 12 WHERE sku = ${liftSku}`);
+    }
+    expect((await unit('KEPT-1')).warrantyEnds).toBe(addMonths(addDays(shipped, 10), 12));
+
+    // A serial the manufacturer recorded before its product was in the catalog: no end until the product arrives.
+    await t.db.execute(sql`
+      INSERT INTO equipment (serial_number, sku, organization_id, branch_id, shipped_date)
+      SELECT 'KEPT-2', 'KEPT-LATE-SKU', 1, b.id, ${shipped}::date FROM branches b WHERE b.organization_id = 1 AND b.branch_number = 101`);
+    expect((await unit('KEPT-2')).warrantyEnds).toBeNull();
+    await t.db.execute(sql`
+      INSERT INTO products (sku, brand, model, label, msrp_cents, warranty_months)
+      VALUES ('KEPT-LATE-SKU', 'Summit', 'KL-9000', 'Kept Late Mobile Column Lift', 100, 6)`);
+    expect((await unit('KEPT-2')).warrantyEnds).toBe(addMonths(shipped, 6));
+    expect(await unitsOffTheRule()).toBe(0);
+
+    // Found by the product's model or description, in any case; a phrase across two columns finds nothing.
+    const found = async (keyword: string) =>
+      (
+        (await get('admin', `/api/equipment?pageSize=100&keyword=${encodeURIComponent(keyword)}`)).json() as EquipmentListResponse
+      ).equipment.map((e) => e.serialNumber);
+    expect(await found('kl-90')).toEqual(['KEPT-2']);
+    expect(await found('LATE MOBILE')).toEqual(['KEPT-2']);
+    expect(await found('kept-late-sku')).toEqual(['KEPT-2']);
+    expect(await found('KL-9000 Kept')).toEqual([]);
+    await t.db.execute(sql`DELETE FROM equipment WHERE serial_number IN ('KEPT-1', 'KEPT-2')`);
+    await t.db.execute(sql`DELETE FROM products WHERE sku = 'KEPT-LATE-SKU'`);
+  });
+});
+
 describe('warranty claims', () => {
   const claim = (payload: Record<string, unknown>, user: keyof typeof tokens = 'admin') =>
     send(user, 'POST', '/api/warranty-claims', payload);

@@ -29,8 +29,11 @@ const scoped = (scope: EquipmentScope, alias = 'e') => {
   return sql`${sql.raw(alias)}.organization_id = ${scope.organizationId} AND ${branches}`;
 };
 
-/** Warranty end: install date (else ship date) plus the product's months; null when either is unknown. */
-const WARRANTY_ENDS = sql`(coalesce(e.installed_on, e.shipped_date) + make_interval(months => p.warranty_months))::date`;
+/**
+ * Warranty end: install date (else ship date) plus the product's months; null when either is unknown.
+ * Kept on the unit by the triggers of migration 0027 (the same rule), so it needs no product.
+ */
+const WARRANTY_ENDS = sql`e.warranty_ends`;
 /** Next inspection: a year after the last one, or after installation before the first. */
 const nextInspectionAfter = (basis: SQL) => sql`(${basis} + make_interval(months => ${sql.raw(String(INSPECTION_INTERVAL_MONTHS))}))::date`;
 const NEXT_INSPECTION = nextInspectionAfter(sql`coalesce(e.last_inspected_on, e.installed_on)`);
@@ -116,21 +119,30 @@ const UNIT_DETAIL_JOINS = sql`
 
 const FROM_EQUIPMENT = sql`FROM equipment e ${UNIT_DETAIL_JOINS}`;
 
-/** A keyword (model, description) and 'Under warranty' (the product's months) read the product. */
-const filtersOnProduct = (filter: EquipmentFilter) => Boolean(filter.keyword?.trim()) || Boolean(filter.underWarranty);
-
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type EquipmentFilter = { keyword?: string; inspectionDue?: boolean; underWarranty?: boolean };
 
+/**
+ * A keyword matches the unit's serial number or location, or its product's SKU, model or description,
+ * anywhere and in any case. Both texts are the expressions of migration 0027's trigram indexes: the
+ * units whose own text matches come from one, the products whose text matches from the other (their
+ * units then from the (organization, branch, SKU) index), so no branch is read unit by unit. The
+ * columns are tested one by one as well, so a keyword spanning two of them matches nothing.
+ */
+function keywordCondition(keyword: string): SQL {
+  const pattern = `%${escapeLike(keyword)}%`;
+  const unitText = sql`(e.serial_number || ' ' || e.location_name || ' ' || e.location_address)`;
+  const productText = sql`(k.sku || ' ' || k.model || ' ' || k.label)`;
+  return sql`((${unitText} ILIKE ${pattern} AND (e.serial_number ILIKE ${pattern} OR e.location_name ILIKE ${pattern} OR e.location_address ILIKE ${pattern}))
+    OR e.sku = ANY(ARRAY(SELECT k.sku FROM products k WHERE ${productText} ILIKE ${pattern}
+                           AND (k.sku ILIKE ${pattern} OR k.model ILIKE ${pattern} OR k.label ILIKE ${pattern}))))`;
+}
+
 function filterConditions(filter: EquipmentFilter, today: string): SQL[] {
   const conditions: SQL[] = [];
   const keyword = filter.keyword?.trim();
-  if (keyword) {
-    const pattern = `%${escapeLike(keyword)}%`;
-    conditions.push(sql`(e.serial_number ILIKE ${pattern} OR e.sku ILIKE ${pattern} OR p.model ILIKE ${pattern} OR p.label ILIKE ${pattern}
-                         OR e.location_name ILIKE ${pattern} OR e.location_address ILIKE ${pattern})`);
-  }
+  if (keyword) conditions.push(keywordCondition(keyword));
   if (filter.inspectionDue) conditions.push(sql`${NEXT_INSPECTION} <= ${dueBy(today)}`);
   if (filter.underWarranty) conditions.push(sql`${WARRANTY_ENDS} >= ${today}::date`);
   return conditions;
@@ -142,13 +154,11 @@ const whereOf = (scope: EquipmentScope, filter: EquipmentFilter, today: string) 
 /**
  * The count of a page's matches. Without a keyword or the warranty filter it sums the trigger-kept
  * equipment_counts (0026) rather than reading every unit of the branches: 'Inspection due' applies
- * NEXT_INSPECTION's rule to each group's basis, so both counts agree with the rows' own rule.
+ * NEXT_INSPECTION's rule to each group's basis, so both counts agree with the rows' own rule. With
+ * them it counts the matching units, through the indexes of migration 0027.
  */
 function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: string, where: SQL): SQL {
-  if (filtersOnProduct(filter)) {
-    // The count needs the product only for a keyword or the warranty filter.
-    return sql`SELECT count(*) AS total FROM equipment e LEFT JOIN products p ON p.sku = e.sku WHERE ${where}`;
-  }
+  if (filter.keyword?.trim() || filter.underWarranty) return sql`SELECT count(*) AS total FROM equipment e WHERE ${where}`;
   const due = filter.inspectionDue ? sql` AND ${nextInspectionAfter(sql`c.inspection_basis`)} <= ${dueBy(today)}` : sql``;
   return sql`SELECT coalesce(sum(c.units), 0) AS total FROM equipment_counts c WHERE ${scoped(scope, 'c')}${due}`;
 }
@@ -158,6 +168,10 @@ function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: s
  * statement: the count rides on each row as a scalar subquery, so a list call is one round trip and
  * one pooled connection (two concurrent statements held two connections, and at 10 clients the
  * second waited for the pool). A page past the end has no row to carry it: the count then runs alone.
+ *
+ * The page's serial numbers come first, from the unit alone (without a filter, from the
+ * (organization, branch, serial number) index alone: a page deep in 70,000 units skips index entries,
+ * not rows), then those units with their branch, product and order: 25 lookups, not offset + 25.
  */
 export async function findEquipmentPage(
   db: Queryable,
@@ -170,16 +184,10 @@ export async function findEquipmentPage(
   const count = countStatement(scope, filter, today, where);
   const rows = await rowsOf<RawEquipment>(
     db,
-    filtersOnProduct(filter)
-      ? sql`${selectEquipment(today)}, (${count}) AS total ${FROM_EQUIPMENT} WHERE ${where}
-            ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset}`
-      : // The page's serial numbers first, read from the (organization, branch, serial number) index
-        // alone (a page deep in 70,000 units skips index entries, not rows), then those units with
-        // their branch, product and order: 25 lookups, not offset + 25.
-        sql`${selectEquipment(today)}, (${count}) AS total ${FROM_EQUIPMENT}
-            WHERE ${scoped(scope)} AND e.serial_number IN (
-              SELECT e.serial_number FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset})
-            ORDER BY e.serial_number`,
+    sql`${selectEquipment(today)}, (${count}) AS total ${FROM_EQUIPMENT}
+        WHERE ${scoped(scope)} AND e.serial_number IN (
+          SELECT e.serial_number FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset})
+        ORDER BY e.serial_number`,
   );
   if (rows.length > 0) return { rows: rows.map(recordOf), total: Number(rows[0]!.total ?? 0) };
   const [counted] = await rowsOf<{ total: string | number }>(db, count);

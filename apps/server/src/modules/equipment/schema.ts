@@ -58,6 +58,11 @@ export const equipment = pgTable(
     locationAddress: text('location_address').notNull().default(''),
     /** The latest inspection's date (kept here so the list filters on the next inspection without a join). */
     lastInspectedOn: date('last_inspected_on', { mode: 'string' }),
+    /**
+     * Install date (else ship date) plus the product's warranty months, kept by triggers of migration
+     * 0027 on this table and on products, so the list filters and counts on it without the product.
+     */
+    warrantyEnds: date('warranty_ends', { mode: 'string' }),
     registeredByUserId: integer('registered_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,6 +70,9 @@ export const equipment = pgTable(
   (t) => [
     uniqueIndex('equipment_serial_number_idx').on(t.serialNumber),
     index('equipment_org_branch_serial_idx').on(t.organizationId, t.branchId, t.serialNumber),
+    index('equipment_org_branch_warranty_idx').on(t.organizationId, t.branchId, t.warrantyEnds),
+    index('equipment_org_branch_sku_idx').on(t.organizationId, t.branchId, t.sku),
+    index('equipment_sku_idx').on(t.sku),
   ],
 );
 
