@@ -2,11 +2,14 @@
  * The signed-in caller as every route sees it: who, which organization, effective roles and
  * branches (after inheritance from the organization), and the flags that gate features.
  *
- * A plain object of the http layer, not database rows (issue 33): the auth module builds it from
- * a session (modules/auth/principal.ts), access control (access.ts) checks its roles and flags,
- * and every module reads it from here, so no module depends on auth's tables to know its caller.
- * Anything else a module needs of the user or the organization it reads through the owning
- * module's entrance.
+ * A plain object of the http layer, not database rows (issue 33): ids, names, roles, flags, the
+ * user's own options and branches, nothing more. The auth module builds it from a session
+ * (modules/auth/principal.ts), access control (access.ts) checks its roles and flags, and every
+ * module reads it from here, so no module depends on auth's tables to know its caller. Anything
+ * else a module needs of the user or the organization it reads when it needs it, through the
+ * owning module's entrance or joined in its own SQL: the cart and the session answer read the
+ * organization's fees through organizations/index.ts; the catalog reads its price list in the
+ * statement that checks the catalog (catalog/repository.ts visibleCatalogSql).
  */
 import type { FastifyRequest } from 'fastify';
 import type { OrganizationFlag, RoleMap } from '@portal/domain/rules';
@@ -30,17 +33,12 @@ export type CallerUser = {
   useOrganizationCatalogs: boolean;
 };
 
-/** The caller's organization: its id and name, its roles, its flags, its fees and its price list. */
+/** The caller's organization: its id and name, its roles and its flags. */
 export type CallerOrganization = {
   id: number;
   name: string;
   /** The organization's roles (spec 6): what its users may be given or inherit. */
   roles: string[];
-  priceListId: number | null;
-  feeForkliftCents: number;
-  feeLiftgateCents: number;
-  feeResidentialCents: number;
-  feeNoticeCents: number;
 } & Record<OrganizationFlag, boolean>;
 
 export type Principal = {

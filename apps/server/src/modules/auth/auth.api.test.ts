@@ -150,6 +150,18 @@ describe('session refresh and logout', () => {
     expect(response.json()).toMatchObject({ id: token, user: { email: 'buyer@summitlift.example.com' } });
   });
 
+  it("answers the organization's fees as they are at the refresh", async () => {
+    const token = await t.login('buyer@summitlift.example.com');
+    const summit = sql`id = (select organization_id from users where email = 'buyer@summitlift.example.com')`;
+    await t.db.execute(sql`update organizations set fee_liftgate_cents = 12345 where ${summit}`);
+    try {
+      const response = await t.request({ method: 'GET', url: '/api/users/session/refresh', token });
+      expect(response.json().organization.fees).toEqual({ forklift: 175, liftgate: 123.45, residential: 85, notice: 25 });
+    } finally {
+      await t.db.execute(sql`update organizations set fee_liftgate_cents = 9500 where ${summit}`);
+    }
+  });
+
   it('kills the token at logout', async () => {
     const token = await t.login('buyer@summitlift.example.com');
     const logout = await t.request({ method: 'GET', url: '/api/users/session/logout', token });

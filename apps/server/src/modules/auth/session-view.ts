@@ -1,8 +1,9 @@
 /** Builds the spec's Session answer (section 3) for login and refresh. */
 import type { Catalog, Session, SubscriptionValue } from '@portal/domain';
-import { feesToDollars, mayTakeCash, organizationFeesCents, roleMapOf } from '@portal/domain/rules';
+import { feesToDollars, mayTakeCash, roleMapOf } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
+import { organizationFees } from '../organizations/index.js';
 import {
   findOrganizationBranches,
   findOrganizationCatalogs,
@@ -24,7 +25,7 @@ export async function userCatalogList(db: Database, principal: Pick<Principal, '
 
 export async function buildSessionView(db: Database, principal: Principal, token: string): Promise<Session> {
   const { user, organization } = principal;
-  const [contact, orgCatalogs, catalogsOfUser, orgTerminals, orgTakenBys, orgBranches] = await Promise.all([
+  const [contact, orgCatalogs, catalogsOfUser, orgTerminals, orgTakenBys, orgBranches, fees] = await Promise.all([
     findUserContact(db, user.id),
     findOrganizationCatalogs(db, organization.id),
     userCatalogList(db, principal),
@@ -32,6 +33,8 @@ export async function buildSessionView(db: Database, principal: Principal, token
     findOrganizationTakenBys(db, organization.id),
     // The organization's branches, whatever this user is limited to, with their ship-to addresses.
     findOrganizationBranches(db, organization.id),
+    // The fees are not the caller's (http/principal.ts): the organizations module answers them.
+    organizationFees(db, organization.id),
   ]);
   return {
     id: token,
@@ -69,7 +72,7 @@ export async function buildSessionView(db: Database, principal: Principal, token
       branches: orgBranches.map(({ branchNumber, name, ...shipTo }) => ({ branchNumber, name, shipTo: shipTo.street1 ? shipTo : null })),
       roles: roleMapOf(organization.roles),
       catalogs: orgCatalogs,
-      fees: feesToDollars(organizationFeesCents(organization)),
+      fees: feesToDollars(fees),
       terminals: orgTerminals,
       takenBys: orgTakenBys.map((t) => ({ id: String(t.id), name: t.name })),
     },

@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import { calculateCart, cartItemInputOf, feesToCents } from '@portal/domain/rules';
 import type { CartItem, ChargeChoices, Session } from '@portal/domain';
 import { users } from '../users/index.js';
+import { organizations } from '../organizations/index.js';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { loadPrincipal } from '../auth/principal.js';
 import { hashToken } from '../auth/index.js';
 import { findProductsBySkus } from '../catalog/index.js';
-import { DUPLICATE_SKU_MESSAGE } from './service.js';
+import { DUPLICATE_SKU_MESSAGE, priceCart } from './service.js';
 
 const ADMIN = 'admin@summitlift.example.com';
 const BUYER = 'buyer@summitlift.example.com';
@@ -164,6 +165,38 @@ describe('POST /api/cart/price', () => {
     const valleyPrice = valley.items.find((i: CartItem) => i.sku === L.customerPrice).price;
     const summitPrice = summit.items.find((i: CartItem) => i.sku === L.customerPrice).price;
     expect(valleyPrice).toBeLessThan(summitPrice);
+  });
+
+  it("charges the organization's fees and prices with its price list as they are at the call, not as the caller was loaded", async () => {
+    const body = {
+      catalog: 'lifts',
+      branchNumber: 101,
+      items: [
+        { sku: L.customerPrice, quantity: 1 },
+        { sku: L.forkLiftNoFlatbed, quantity: 1 },
+      ],
+      choices: ACCEPT_ALL,
+    };
+    const valleyPrice = (await price(VALLEY, { ...body, branchNumber: 201 })).json().items[0].price;
+    const before = (await price(ADMIN, body)).json();
+    expect(before.charges.forklift.amount).toBe(175);
+    expect(before.items[0].price).not.toBe(valleyPrice);
+    // A caller loaded before the change, as a cached session would hold it.
+    const loadedBefore = (await loadPrincipal(t.db, hashToken(tokens[ADMIN]!), 60))!;
+    const [valley] = await t.db
+      .select({ priceListId: organizations.priceListId })
+      .from(organizations)
+      .where(eq(organizations.id, sessions[VALLEY]!.organization.id));
+    const summit = eq(organizations.id, sessions[ADMIN]!.organization.id);
+    await t.db.update(organizations).set({ feeForkliftCents: 19_900, priceListId: valley!.priceListId }).where(summit);
+    try {
+      for (const after of [(await price(ADMIN, body)).json(), await priceCart(t.db, loadedBefore, body)]) {
+        expect(after.charges.forklift.amount).toBe(199);
+        expect(after.items[0].price).toBe(valleyPrice);
+      }
+    } finally {
+      await t.db.update(organizations).set({ feeForkliftCents: 17_500, priceListId: null }).where(summit);
+    }
   });
 
   it('never trusts client amounts: prices, totals and charge amounts in the body are ignored', async () => {

@@ -5,12 +5,13 @@
  * rules with the organization's fees. `POST /api/cart/price` answers it, and the checkout re-prices
  * with it.
  */
-import { calculateCart, cartItemInputOf, DEFAULT_SHIP_TO_STATE, organizationFeesCents } from '@portal/domain/rules';
+import { calculateCart, cartItemInputOf, DEFAULT_SHIP_TO_STATE } from '@portal/domain/rules';
 import type { CartItem, CartPriceRequest, PricedCart } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { findProductsBySkus } from '../catalog/index.js';
+import { organizationFees } from '../organizations/index.js';
 
 export const DUPLICATE_SKU_MESSAGE = 'Each SKU may appear only once in the cart.';
 
@@ -32,12 +33,17 @@ export async function priceCart(db: Database, principal: Principal, request: Car
     seen.add(line.sku);
   }
   const shipToState = request.shipToState ?? DEFAULT_SHIP_TO_STATE;
-  const products = await findProductsBySkus(db, principal, {
-    skus: request.items.map((line) => line.sku),
-    catalog: request.catalog,
-    branchNumber: request.branchNumber,
-    shipToState,
-  });
+  // The organization's fees as they are now (the caller holds none), read by its primary key beside
+  // the catalog's lookup rather than after it, so the cart waits for no extra round trip.
+  const [products, fees] = await Promise.all([
+    findProductsBySkus(db, principal, {
+      skus: request.items.map((line) => line.sku),
+      catalog: request.catalog,
+      branchNumber: request.branchNumber,
+      shipToState,
+    }),
+    organizationFees(db, principal.organization.id),
+  ]);
   const bySku = new Map(products.map((product) => [product.sku, product]));
   const allowOverride = principal.organization.allowPriceOverride;
 
@@ -54,7 +60,7 @@ export async function priceCart(db: Database, principal: Principal, request: Car
     items.push({ ...input, quantity: line.quantity, originalPrice: input.price, priceOverride, price: priceOverride ?? input.price });
   }
 
-  const result = calculateCart(items, organizationFeesCents(principal.organization), request.choices);
+  const result = calculateCart(items, fees, request.choices);
   return {
     // The catalog's own id ('portal' resolves to the user's first catalog).
     catalog: products[0]?.catalog ?? request.catalog,

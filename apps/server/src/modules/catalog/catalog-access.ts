@@ -25,11 +25,6 @@ export function catalogCallerOf(principal: Principal, catalogId: string): Catalo
   return { catalogId, organizationId: user.organizationId, userId: user.id, useOrganizationCatalogs: user.useOrganizationCatalogs };
 }
 
-/** The caller's own pricing terms: the organization's price list, and MSRP only when restricted. */
-export function pricingTermsOf(principal: Principal): PricingTerms {
-  return { organizationPriceListId: principal.organization.priceListId, restrictedPricing: principal.user.restrictedPricing };
-}
-
 type VisibleCatalogRow = {
   id: string;
   price_list_id: number;
@@ -37,7 +32,17 @@ type VisibleCatalogRow = {
   products: number | null;
   version: number | null;
   data_revision: string | null;
+  /** The caller organization's own price list, read with the catalog (the principal holds none). */
+  organization_price_list_id: number | null;
 };
+
+/**
+ * The caller's own pricing terms: the organization's price list (from the visible catalog's row),
+ * and MSRP only when the user is restricted.
+ */
+function pricingTermsOf(principal: Principal, catalog: VisibleCatalogRow): PricingTerms {
+  return { organizationPriceListId: catalog.organization_price_list_id, restrictedPricing: principal.user.restrictedPricing };
+}
 
 /** The catalog row if the user may see it, with its search totals and the data revision: one prepared, indexed statement. */
 export async function visibleCatalog(db: Database, principal: Principal, catalogId: string): Promise<VisibleCatalogRow | undefined> {
@@ -49,7 +54,7 @@ export async function pricingContextFor(db: Database, principal: Principal, cata
   const catalog = await visibleCatalog(db, principal, catalogId);
   if (!catalog) throw notFound(CATALOG_NOT_FOUND);
   return {
-    ...pricingTermsOf(principal),
+    ...pricingTermsOf(principal, catalog),
     catalogId: catalog.id,
     catalogPriceListId: catalog.price_list_id,
     shipsOnlyFrom: catalog.ships_only_from,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CATALOG_EXPORT_COLUMNS } from '@portal/domain/rules';
 import type { CatalogSearchResponse, Product } from '@portal/domain';
 import { FEATURED_SKUS } from '../../seed/featured.js';
@@ -262,6 +262,25 @@ describe('GET /api/catalog/product/:sku', () => {
     // A SKU without a customer price keeps the catalog price.
     const other = await productOk(F.msrpDiffersFromPrice, { ...lifts, branchNumber: 201 }, VALLEY);
     expect(other.price).toBe((await productOk(F.msrpDiffersFromPrice, lifts)).price);
+  });
+
+  it('prices with a price list given to the organization, or taken from it, from its next call on', async () => {
+    const valley = await productOk(F.customerPrice, { ...lifts, branchNumber: 201 }, VALLEY);
+    const summit = await productOk(F.customerPrice, lifts);
+    const setSummitList = (list: SQL) =>
+      t.db.execute(sql`update organizations set price_list_id = ${list}
+        where id = (select organization_id from users where email = ${ADMIN})`);
+    await setSummitList(
+      sql`(select price_list_id from organizations where id = (select organization_id from users where email = ${VALLEY}))`,
+    );
+    try {
+      expect((await productOk(F.customerPrice, lifts)).price).toBe(valley.price);
+      const cheapestFirst = await searchOk({ ...lifts, keywords: F.customerPrice, sort: 'price-asc' });
+      expect(cheapestFirst.results.find((p) => p.sku === F.customerPrice)?.price).toBe(valley.price);
+    } finally {
+      await setSummitList(sql`null`);
+    }
+    expect((await productOk(F.customerPrice, lifts)).price).toBe(summit.price);
   });
 
   it('prices a product listed in two catalogs per catalog', async () => {

@@ -94,14 +94,18 @@ export type CatalogCaller = { catalogId: string; organizationId: number; userId:
 export type PricingTerms = Pick<PricingContext, 'organizationPriceListId' | 'restrictedPricing'>;
 
 /**
- * The catalog row the caller may see, with its search totals and the catalog data revision (read in
- * the same snapshot, before any priced statement: priced-cache.ts): no row when it is not the caller's.
+ * The catalog row the caller may see, with its search totals, the catalog data revision (read in
+ * the same snapshot, before any priced statement: priced-cache.ts) and the caller organization's
+ * own price list (the principal holds no price list: http/principal.ts), so a price list assigned
+ * to the organization prices its next call: no row when it is not the caller's.
  */
 export function visibleCatalogSql(caller: CatalogCaller): SQL {
   return sql`
     SELECT c.id, c.price_list_id, c.ships_only_from, t.products, t.version,
-           (SELECT r.revision::text FROM catalog_data_revision r WHERE r.id = 1) AS data_revision
+           (SELECT r.revision::text FROM catalog_data_revision r WHERE r.id = 1) AS data_revision,
+           o.price_list_id AS organization_price_list_id
     FROM organization_catalogs oc
+    JOIN organizations o ON o.id = oc.organization_id
     JOIN catalogs c ON c.id = oc.catalog_id
     LEFT JOIN catalog_search_totals t ON t.catalog_id = c.id
     WHERE oc.organization_id = ${caller.organizationId}

@@ -231,7 +231,6 @@ async function contextOn(db: TestApp['db']) {
   }[];
   const principal = {
     user: { id: user!.id, organizationId: user!.organization_id, useOrganizationCatalogs: true, restrictedPricing: false },
-    organization: { priceListId: null },
   } as unknown as Parameters<typeof pricingContextFor>[1];
   return pricingContextFor(db, principal, 'lifts');
 }

@@ -6,7 +6,7 @@
 export { branches, organizationCatalogs, organizations, takenBys, terminals } from './schema.js';
 export * as organizationsTables from './schema.js';
 export { organizationBranches, setBranchShipTo } from './service.js';
-export { creditLimitOf, lockedCreditLimit, setCreditLimit } from './service.js';
+export { creditLimitOf, lockedCreditLimit, organizationFees, setCreditLimit } from './service.js';
 export {
   createOrganization,
   listOrganizations,

@@ -1,5 +1,6 @@
-/** The organizations module's SQL: branches and their ship-to addresses (issue 34). */
+/** The organizations module's SQL: branches and their ship-to addresses (issue 34), credit limits and fees. */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { OrganizationFeeColumns } from '@portal/domain/rules';
 import type { Database, Queryable } from '../../db/client.js';
 import { branches, organizations } from './schema.js';
 
@@ -57,6 +58,20 @@ export async function updateCreditLimit(db: Database, organizationId: number, cr
 export async function findCreditLimit(db: Queryable, organizationId: number): Promise<{ creditLimitCents: number | null } | undefined> {
   const [row] = await db
     .select({ creditLimitCents: organizations.creditLimitCents })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row;
+}
+
+/** The organization's fee columns by its primary key, or undefined for no such organization. */
+export async function findFeeColumns(db: Queryable, organizationId: number): Promise<OrganizationFeeColumns | undefined> {
+  const [row] = await db
+    .select({
+      feeForkliftCents: organizations.feeForkliftCents,
+      feeLiftgateCents: organizations.feeLiftgateCents,
+      feeResidentialCents: organizations.feeResidentialCents,
+      feeNoticeCents: organizations.feeNoticeCents,
+    })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return row;

@@ -1,14 +1,17 @@
 /**
  * The organizations module's behaviour beyond its tables: branches with their ship-to addresses
- * (issue 34), read and written by the integration API. The operator's set-up of organizations
+ * (issue 34) and credit limits, read and written by the integration API, and the fees other modules
+ * charge with. The operator's set-up of organizations
  * (`npm run portal -- orgs`) is setup.ts.
  */
 import type { BranchShipTo, OrganizationBranch } from '@portal/domain';
+import { organizationFeesCents, type FeesCents } from '@portal/domain/rules';
 import type { Database, Queryable } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import {
   findBranches,
   findCreditLimit,
+  findFeeColumns,
   lockCreditLimit,
   organizationExists,
   updateBranchShipTo,
@@ -75,3 +78,14 @@ export async function creditLimitOf(db: Queryable, organizationId: number): Prom
 
 /** The credit limit, the organization's row locked for the rest of the transaction (decision 020). */
 export const lockedCreditLimit = (tx: Queryable, organizationId: number): Promise<number | null> => lockCreditLimit(tx, organizationId);
+
+/**
+ * The organization's fees in cents (spec 9), as they are now: the cart's charges and the session
+ * answer read them here, not from the signed-in caller (http/principal.ts). One read by the
+ * organization's primary key; 404 for an unknown organization.
+ */
+export async function organizationFees(db: Queryable, organizationId: number): Promise<FeesCents> {
+  const columns = await findFeeColumns(db, organizationId);
+  if (!columns) throw notFound('The organization was not found.');
+  return organizationFeesCents(columns);
+}
