@@ -16,11 +16,9 @@
  * The statements are built as `SQL` values so the benchmark can run the very same text directly
  * (performance.md "ceiling").
  */
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { FALLBACK_CATALOG_ID, type CatalogSort } from '@portal/domain/rules';
-import { poolOf, type Database } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
 
 /** What a catalog call is priced and searched with (catalog-access.ts pricingContextFor builds it). */
@@ -576,23 +574,10 @@ export function catalogExportSql(ctx: PricingContext, batch?: { after: string; l
   return pricedProducts(ctx, knownCatalog(ctx), null, selection, { columns: 'export' });
 }
 
-const dialect = new PgDialect();
-
-/** A stable name per statement text: node-postgres parses it once per connection. */
-function preparedName(text: string): string {
-  return `catalog_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-}
-
 /**
- * Runs a statement. `prepared` (PostgreSQL only) keeps a named prepared statement per connection:
- * the priced product statement costs more to plan (3 ms) than to run (0.3 ms), and its plan does not
- * depend on the values; so do the browse page's SKUs. The ranking statement of a search is planned each
- * time, since the best plan depends on how many products the words match.
+ * Runs a statement (db/query-rows.ts). `prepared` suits the priced product statement, which costs
+ * more to plan (3 ms) than to run (0.3 ms) and whose plan does not depend on the values, and the
+ * browse page's SKUs. The ranking statement of a search is planned each time, since the best plan
+ * depends on how many products the words match.
  */
-export async function queryRows<T>(db: Database, statement: SQL, options: { prepared?: boolean } = {}): Promise<T[]> {
-  const pool = options.prepared ? poolOf(db) : undefined;
-  if (!pool) return (await db.execute(statement)).rows as T[];
-  const query = dialect.sqlToQuery(statement);
-  const result = await pool.query({ name: preparedName(query.sql), text: query.sql, values: query.params as unknown[] });
-  return result.rows as T[];
-}
+export { queryRows };

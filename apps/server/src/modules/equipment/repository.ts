@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { INSPECTION_DUE_WITHIN_DAYS, INSPECTION_INTERVAL_MONTHS } from '@portal/domain/rules';
 import type { SerialImportRow } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
 
 const rowsOf = async <T>(db: Queryable, statement: SQL): Promise<T[]> => (await db.execute(statement)).rows as T[];
 const param = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}`;
@@ -182,15 +183,17 @@ export async function findEquipmentPage(
 ): Promise<{ rows: EquipmentRecord[]; total: number }> {
   const where = whereOf(scope, filter, today);
   const count = countStatement(scope, filter, today, where);
-  const rows = await rowsOf<RawEquipment>(
+  // Prepared: planning the joins and the count took 5-14 ms on the M set, more than running them.
+  const rows = await queryRows<RawEquipment>(
     db,
     sql`${selectEquipment(today)}, (${count}) AS total ${FROM_EQUIPMENT}
         WHERE ${scoped(scope)} AND e.serial_number IN (
           SELECT e.serial_number FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset})
         ORDER BY e.serial_number`,
+    { prepared: true },
   );
   if (rows.length > 0) return { rows: rows.map(recordOf), total: Number(rows[0]!.total ?? 0) };
-  const [counted] = await rowsOf<{ total: string | number }>(db, count);
+  const [counted] = await queryRows<{ total: string | number }>(db, count, { prepared: true });
   return { rows: [], total: Number(counted?.total ?? 0) };
 }
 

@@ -1,0 +1,26 @@
+/**
+ * Runs a statement and answers its rows, optionally as a named prepared statement (PostgreSQL only):
+ * node-postgres parses a named statement once per connection, and PostgreSQL keeps its plan, so a
+ * statement that costs more to plan than to run (many joins, scalar subqueries) is planned about
+ * once per connection instead of on every call. On PGlite, or inside a transaction (a pooled client
+ * rather than the pool), it runs as a plain statement.
+ */
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { poolOf, type Database, type Queryable } from './client.js';
+
+const dialect = new PgDialect();
+
+/** A stable name per statement text. */
+function preparedName(text: string): string {
+  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+}
+
+export async function queryRows<T>(db: Queryable, statement: SQL, options: { prepared?: boolean } = {}): Promise<T[]> {
+  const pool = options.prepared ? poolOf(db as Database) : undefined;
+  if (!pool) return (await db.execute(statement)).rows as T[];
+  const query = dialect.sqlToQuery(statement);
+  const result = await pool.query({ name: preparedName(query.sql), text: query.sql, values: query.params as unknown[] });
+  return result.rows as T[];
+}
