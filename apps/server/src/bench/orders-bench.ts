@@ -100,7 +100,8 @@ const equipmentQuery = (i: number, s: Samples) => {
   const branch = h % BRANCHES.length;
   const kind = (h >>> 4) % 10;
   const early = 1 + ((h >>> 8) % 3);
-  const keyword = kind >= 8 ? cycle(s.equipmentKeywords)(h >>> 8) : undefined;
+  // A database seeded before issue 37 has no units, hence no keywords: the row then pages an empty list.
+  const keyword = kind >= 8 && s.equipmentKeywords.length > 0 ? cycle(s.equipmentKeywords)(h >>> 8) : undefined;
   return {
     branchNumber: BRANCHES[branch]!,
     page: kind <= 4 ? 1 + ((h >>> 8) % Math.max(1, s.equipmentPages[branch]!)) : early,

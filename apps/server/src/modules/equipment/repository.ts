@@ -183,15 +183,19 @@ export async function findEquipmentPage(
 ): Promise<{ rows: EquipmentRecord[]; total: number }> {
   const where = whereOf(scope, filter, today);
   const count = countStatement(scope, filter, today, where);
+  // A keyword's matches (a few thousand at most) are found once, for both the count and the page.
+  const statement = filter.keyword?.trim()
+    ? sql`WITH matched AS MATERIALIZED (SELECT e.serial_number FROM equipment e WHERE ${where})
+          ${selectEquipment(today)}, (SELECT count(*) FROM matched) AS total ${FROM_EQUIPMENT}
+          WHERE ${scoped(scope)} AND e.serial_number IN (
+            SELECT serial_number FROM matched ORDER BY serial_number LIMIT ${page.limit} OFFSET ${page.offset})
+          ORDER BY e.serial_number`
+    : sql`${selectEquipment(today)}, (${count}) AS total ${FROM_EQUIPMENT}
+          WHERE ${scoped(scope)} AND e.serial_number IN (
+            SELECT e.serial_number FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset})
+          ORDER BY e.serial_number`;
   // Prepared: planning the joins and the count took 5-14 ms on the M set, more than running them.
-  const rows = await queryRows<RawEquipment>(
-    db,
-    sql`${selectEquipment(today)}, (${count}) AS total ${FROM_EQUIPMENT}
-        WHERE ${scoped(scope)} AND e.serial_number IN (
-          SELECT e.serial_number FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset})
-        ORDER BY e.serial_number`,
-    { prepared: true },
-  );
+  const rows = await queryRows<RawEquipment>(db, statement, { prepared: true });
   if (rows.length > 0) return { rows: rows.map(recordOf), total: Number(rows[0]!.total ?? 0) };
   const [counted] = await queryRows<{ total: string | number }>(db, count, { prepared: true });
   return { rows: [], total: Number(counted?.total ?? 0) };
