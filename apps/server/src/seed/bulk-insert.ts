@@ -68,9 +68,16 @@ export async function resetSequence(db: Executor, table: string, column = 'id'):
  * definitions. Building an index once over a million rows is far cheaper than updating it row by row
  * (GIN full-text and trigram indexes especially). Primary keys stay (foreign keys need them); unique
  * indexes are checked when rebuilt, so a duplicate still fails the seed. Inside a transaction, a
- * failure restores the indexes with everything else.
+ * failure restores the indexes with everything else. The indexes named in `kept` stay: the triggers
+ * that fill derived tables during the load look rows up by them, and without them each statement
+ * would scan a table that grows with the load.
  */
-export async function withIndexesRebuilt<T>(db: Executor, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+export async function withIndexesRebuilt<T>(
+  db: Executor,
+  tables: readonly string[],
+  kept: readonly string[],
+  load: () => Promise<T>,
+): Promise<T> {
   const result = await db.execute(sql`
     SELECT i.indexname, i.indexdef FROM pg_indexes i
     WHERE i.schemaname = 'public' AND i.tablename IN (${sql.join(
@@ -79,7 +86,7 @@ export async function withIndexesRebuilt<T>(db: Executor, tables: readonly strin
     )})
       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
     ORDER BY i.indexname`);
-  const indexes = result.rows as { indexname: string; indexdef: string }[];
+  const indexes = (result.rows as { indexname: string; indexdef: string }[]).filter((index) => !kept.includes(index.indexname));
   for (const index of indexes) await db.execute(sql.raw(`DROP INDEX "public"."${index.indexname}"`));
   const value = await load();
   for (const index of indexes) await db.execute(sql.raw(index.indexdef));

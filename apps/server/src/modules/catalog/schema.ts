@@ -163,6 +163,8 @@ export const catalogPrices = pgTable(
     index('catalog_prices_revision_idx').on(t.catalogId, t.revision),
     index('catalog_prices_price_idx').on(t.catalogId, t.priceCents, t.sku),
     index('catalog_prices_msrp_idx').on(t.catalogId, t.msrpCents, t.sku),
+    // The feed's price triggers delete and refresh a price list's rows by SKU (drizzle/0028).
+    index('catalog_prices_sku_idx').on(t.sku),
   ],
 );
 
