@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/nod
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { REPO_ROOT } from '../config.js';
 
 /** The committed migrations, read at run time (from the sources under tsx and from the bundle alike). */
@@ -128,4 +129,9 @@ export function poolOf(db: Database): pg.Pool | undefined {
 export function pgliteOf(db: Database): PGlite | undefined {
   const client = driverClientOf(db);
   return client instanceof PGlite ? client : undefined;
+}
+
+/** Resolves once the database answers a trivial question (the health check); rejects when it cannot. */
+export async function databaseAnswers(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import { databaseAnswers, type Database } from '../../db/client.js';
 import type { Config } from '../../config.js';
 import { pendingMigrations, readJournal } from '../../db/migrate-status.js';
 import { errorBodySchema } from '@portal/domain';
@@ -66,7 +65,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       response: { 200: z.object({ status: z.literal('ok') }) },
     },
     handler: async () => {
-      await db.execute(sql`select 1`);
+      await databaseAnswers(db);
       return { status: 'ok' as const };
     },
   });
