@@ -24,7 +24,6 @@ const STANDING_EXCEPTIONS: Record<string, string> = {
   'bench/catalog-index-bench.ts': 'benchmark set-up',
   // Machinery on the connection rather than on a table.
   'modules/auth/session-cache.ts': 'LISTEN on its own connection for principal_changes (decision 014)',
-  'modules/system/routes.ts': 'the readiness check’s `select 1`',
   // Data generators and measurement: they fill and read tables in bulk, outside the running server.
   'seed/seed.ts': 'the demo data, written set-based',
   'seed/seed-cli.ts': 'the seed command: truncation and counts',
