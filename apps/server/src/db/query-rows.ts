@@ -2,8 +2,10 @@
  * Runs a statement and answers its rows, optionally as a named prepared statement (PostgreSQL only):
  * node-postgres parses a named statement once per connection, and PostgreSQL keeps its plan, so a
  * statement that costs more to plan than to run (many joins, scalar subqueries) is planned about
- * once per connection instead of on every call. On PGlite, or inside a transaction (a pooled client
- * rather than the pool), it runs as a plain statement.
+ * once per connection instead of on every call (the catalog's priced product statement: 3 ms to
+ * plan, 0.3 ms to run). A statement whose best plan depends on its values (a search's ranking, by
+ * how many products its words match) is better planned each time. On PGlite, or inside a
+ * transaction (a pooled client rather than the pool), it runs as a plain statement.
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';

@@ -6,8 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { InvoicePaymentStatus } from '@portal/domain/rules';
 import type { Queryable } from '../../db/client.js';
-
-const rowsOf = async <T>(db: Queryable, statement: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(statement)).rows as T[];
+import { queryRows } from '../../db/query-rows.js';
 
 export type PaymentRow = {
   id: number;
@@ -58,7 +57,7 @@ const PAYMENT_COLUMNS = sql`p.id, p.payment_number, p.organization_id, p.user_id
 
 /** A payment of the organization, by its number (another organization's is not found). */
 export async function findPayment(db: Queryable, organizationId: number, paymentNumber: string): Promise<PaymentRow | undefined> {
-  const [row] = await rowsOf<RawPayment>(
+  const [row] = await queryRows<RawPayment>(
     db,
     sql`SELECT ${PAYMENT_COLUMNS} FROM invoice_payments p WHERE p.organization_id = ${organizationId} AND p.payment_number = ${paymentNumber}`,
   );
@@ -66,7 +65,7 @@ export async function findPayment(db: Queryable, organizationId: number, payment
 }
 
 export async function findPaymentByIntent(db: Queryable, paymentIntentId: string): Promise<PaymentRow | undefined> {
-  const [row] = await rowsOf<RawPayment>(
+  const [row] = await queryRows<RawPayment>(
     db,
     sql`SELECT ${PAYMENT_COLUMNS} FROM invoice_payments p WHERE p.payment_intent_id = ${paymentIntentId}`,
   );
@@ -75,7 +74,7 @@ export async function findPaymentByIntent(db: Queryable, paymentIntentId: string
 
 /** Pending payments of the organization that pay any of these invoices (by number). */
 export async function pendingPaymentsOf(db: Queryable, organizationId: number, invoiceNumbers: string[]): Promise<PaymentRow[]> {
-  const rows = await rowsOf<RawPayment>(
+  const rows = await queryRows<RawPayment>(
     db,
     sql`SELECT ${PAYMENT_COLUMNS} FROM invoice_payments p
         WHERE p.organization_id = ${organizationId} AND p.status = 'pending'
@@ -88,7 +87,7 @@ export async function pendingPaymentsOf(db: Queryable, organizationId: number, i
 
 /** Pending payments that have an intent (the start-up reconciliation asks the provider about each). */
 export async function pendingPaymentsWithIntent(db: Queryable): Promise<PaymentRow[]> {
-  const rows = await rowsOf<RawPayment>(
+  const rows = await queryRows<RawPayment>(
     db,
     sql`SELECT ${PAYMENT_COLUMNS} FROM invoice_payments p WHERE p.status = 'pending' AND p.payment_intent_id IS NOT NULL ORDER BY p.id`,
   );
@@ -102,7 +101,7 @@ export type LockedInvoice = { id: number; invoiceNumber: string; balanceCents: n
  * payments of overlapping invoices take turns), each with whether a pending payment reserves it.
  */
 export async function lockInvoices(db: Queryable, organizationId: number, invoiceNumbers: string[]): Promise<LockedInvoice[]> {
-  const locked = await rowsOf<{ id: number; invoice_number: string; balance_cents: number; status: string }>(
+  const locked = await queryRows<{ id: number; invoice_number: string; balance_cents: number; status: string }>(
     db,
     sql`SELECT id, invoice_number, balance_cents, status FROM invoices
         WHERE organization_id = ${organizationId} AND invoice_number = ANY(${sql.param(invoiceNumbers)}::text[])
@@ -110,7 +109,7 @@ export async function lockInvoices(db: Queryable, organizationId: number, invoic
   );
   if (locked.length === 0) return [];
   // Read after the locks are held: a payment committed by the transaction we waited for is seen.
-  const reserved = await rowsOf<{ invoice_id: number }>(
+  const reserved = await queryRows<{ invoice_id: number }>(
     db,
     sql`SELECT DISTINCT l.invoice_id FROM invoice_payment_lines l JOIN invoice_payments p ON p.id = l.payment_id
         WHERE p.status = 'pending' AND l.invoice_id = ANY(${sql.param(locked.map((r) => Number(r.id)))}::int[])`,
@@ -132,7 +131,7 @@ export async function insertPendingPayment(
   invoices: { id: number; balanceCents: number }[],
 ): Promise<number> {
   const amountCents = invoices.reduce((sum, i) => sum + i.balanceCents, 0);
-  const [row] = await rowsOf<{ id: number }>(
+  const [row] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO invoice_payments (payment_number, organization_id, user_id, amount_cents)
         VALUES (${payment.paymentNumber}, ${payment.organizationId}, ${payment.userId}, ${amountCents}) RETURNING id`,
@@ -148,7 +147,7 @@ export async function insertPendingPayment(
 
 /** Sets the intent of a payment still pending; false when it was given up meanwhile. */
 export async function setPaymentIntent(db: Queryable, id: number, intent: { id: string; clientSecret: string }): Promise<boolean> {
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await queryRows<{ id: number }>(
     db,
     sql`UPDATE invoice_payments SET payment_intent_id = ${intent.id}, payment_intent_secret = ${intent.clientSecret}
         WHERE id = ${id} AND status = 'pending' RETURNING id`,
@@ -158,7 +157,7 @@ export async function setPaymentIntent(db: Queryable, id: number, intent: { id: 
 
 /** Gives up a pending payment (its invoices are free again); false when it was not pending. */
 export async function cancelPendingPayment(db: Queryable, id: number): Promise<boolean> {
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await queryRows<{ id: number }>(
     db,
     sql`UPDATE invoice_payments SET status = 'cancelled' WHERE id = ${id} AND status = 'pending' RETURNING id`,
   );
@@ -170,7 +169,7 @@ export async function cancelPendingPayment(db: Queryable, id: number): Promise<b
  * A payment given up earlier is recorded too: the provider says the money was taken.
  */
 export async function markPaymentSucceeded(db: Queryable, id: number): Promise<boolean> {
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await queryRows<{ id: number }>(
     db,
     sql`UPDATE invoice_payments SET status = 'succeeded', paid_at = now() WHERE id = ${id} AND status <> 'succeeded' RETURNING id`,
   );
@@ -181,7 +180,7 @@ export type PaidInvoice = { invoiceNumber: string; documentNumber: number | null
 
 /** Takes each line's amount off its invoice's balance; an invoice left with nothing is paid. */
 export async function applyPaymentToInvoices(db: Queryable, paymentId: number): Promise<PaidInvoice[]> {
-  const rows = await rowsOf<{
+  const rows = await queryRows<{
     invoice_number: string;
     document_number: string | number | null;
     paid_cents: number;
@@ -210,7 +209,7 @@ export async function applyPaymentToInvoices(db: Queryable, paymentId: number): 
 }
 
 export async function payerOf(db: Queryable, userId: number): Promise<{ email: string; name: string }> {
-  const [row] = await rowsOf<{ email: string; name: string }>(
+  const [row] = await queryRows<{ email: string; name: string }>(
     db,
     sql`SELECT email, trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) AS name FROM users WHERE id = ${userId}`,
   );
@@ -237,7 +236,7 @@ export async function succeededPaymentsSince(
   afterPaymentNumber: string | undefined,
   limit: number,
 ): Promise<SucceededPaymentRow[]> {
-  const rows = await rowsOf<{
+  const rows = await queryRows<{
     payment_number: string;
     organization_id: number;
     amount_cents: number;

@@ -7,14 +7,14 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUS, RECENTLY_PAID_DAYS, type InvoiceStatus } from '@portal/domain/rules';
 import type { InvoiceImportRow } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
 
-const rowsOf = async <T>(db: Queryable, statement: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(statement)).rows as T[];
 const param = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}`;
 
 /** Of `ids`, those that are no organization. */
 export async function unknownOrganizationIds(db: Queryable, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await queryRows<{ id: number }>(
     db,
     sql`SELECT t.id FROM unnest(${param(ids, 'int[]')}) AS t(id) WHERE NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = t.id)`,
   );
@@ -27,7 +27,7 @@ export async function unknownOrganizationIds(db: Queryable, ids: number[]): Prom
  */
 export async function upsertInvoices(db: Queryable, rows: InvoiceImportRow[]): Promise<{ invoiceNumber: string; inserted: boolean }[]> {
   if (rows.length === 0) return [];
-  const written = await rowsOf<{ invoice_number: string; inserted: boolean }>(
+  const written = await queryRows<{ invoice_number: string; inserted: boolean }>(
     db,
     sql`INSERT INTO invoices AS i (invoice_number, organization_id, document_number, invoice_date, due_date, amount_cents, balance_cents, status, paid_at)
         SELECT v.invoice_number, v.organization_id, v.document_number, v.invoice_date, v.due_date, v.amount_cents, v.balance_cents, v.status,
@@ -96,7 +96,7 @@ export type InvoiceRecord = {
  * they were paid, else their due date), oldest due first.
  */
 export async function statementInvoices(db: Queryable, organizationId: number): Promise<InvoiceRecord[]> {
-  const rows = await rowsOf<{
+  const rows = await queryRows<{
     invoice_number: string;
     document_number: string | number | null;
     invoice_date: string;
@@ -132,7 +132,7 @@ export type InvoiceForPdf = InvoiceRecord & {
 };
 
 export async function findInvoiceForPdf(db: Queryable, organizationId: number, invoiceNumber: string): Promise<InvoiceForPdf | undefined> {
-  const [r] = await rowsOf<Record<string, unknown>>(
+  const [r] = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT i.invoice_number, i.document_number, to_char(i.invoice_date, 'YYYY-MM-DD') AS invoice_date,
                to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.amount_cents, i.balance_cents, i.status, o.name AS organization_name,
@@ -164,7 +164,7 @@ export async function findInvoiceForPdf(db: Queryable, organizationId: number, i
  * `orders_on_account_uninvoiced_idx` (0024), so even a generic plan can use it.
  */
 export async function creditUsedCents(db: Queryable, organizationId: number): Promise<{ invoicedCents: number; uninvoicedCents: number }> {
-  const [row] = await rowsOf<{ invoiced: string | number; uninvoiced: string | number }>(
+  const [row] = await queryRows<{ invoiced: string | number; uninvoiced: string | number }>(
     db,
     sql`SELECT
           (SELECT coalesce(sum(balance_cents), 0) FROM invoices WHERE organization_id = ${organizationId} AND status = 'open') AS invoiced,

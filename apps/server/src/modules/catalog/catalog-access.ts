@@ -6,7 +6,8 @@
 import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { branchOf, type Principal, type PrincipalBranch } from '../../http/principal.js';
-import { queryRows, visibleCatalogSql, type CatalogCaller, type PricingContext, type PricingTerms } from './repository.js';
+import { queryRows } from '../../db/query-rows.js';
+import { visibleCatalogSql, type CatalogCaller, type PricingContext, type PricingTerms } from './repository.js';
 
 export type { PricingContext } from './repository.js';
 

@@ -12,7 +12,8 @@ import type pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { poolOf, type Database } from '../../db/client.js';
 import type { PricingContext } from './catalog-access.js';
-import { catalogExportSql, queryRows, type ExportRow } from './repository.js';
+import { queryRows } from '../../db/query-rows.js';
+import { catalogExportSql, type ExportRow } from './repository.js';
 
 const BATCH_SIZE = 500;
 const dialect = new PgDialect();

@@ -10,7 +10,8 @@ import type { CatalogSearchResponse, Product } from '@portal/domain';
 import { FEATURED_SKUS } from '../../seed/featured.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { productTextCacheOf } from './product-text-cache.js';
-import { pageBySkusSql, queryRows, type ProductTextRow } from './repository.js';
+import { queryRows } from '../../db/query-rows.js';
+import { pageBySkusSql, type ProductTextRow } from './repository.js';
 
 const ADMIN = 'admin@summitlift.example.com';
 const F = FEATURED_SKUS.lifts;

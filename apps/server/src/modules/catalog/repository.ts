@@ -18,7 +18,6 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { FALLBACK_CATALOG_ID, type CatalogSort } from '@portal/domain/rules';
-import { queryRows } from '../../db/query-rows.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
 
 /** What a catalog call is priced and searched with (catalog-access.ts pricingContextFor builds it). */
@@ -573,11 +572,3 @@ export function catalogExportSql(ctx: PricingContext, batch?: { after: string; l
   const selection = sql`SELECT cp.sku, cp.sku AS ord, NULL::text AS rev FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId} ${keyset}`;
   return pricedProducts(ctx, knownCatalog(ctx), null, selection, { columns: 'export' });
 }
-
-/**
- * Runs a statement (db/query-rows.ts). `prepared` suits the priced product statement, which costs
- * more to plan (3 ms) than to run (0.3 ms) and whose plan does not depend on the values, and the
- * browse page's SKUs. The ranking statement of a search is planned each time, since the best plan
- * depends on how many products the words match.
- */
-export { queryRows };

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.js';
-import { queryRows } from './repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import type { IndexRow, IndexWarehouse } from './search-index.js';
 
 /** A stock ('s') or price ('p') row stamped after the revision an index has applied. */

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.js';
-import { queryRows } from './repository.js';
+import { queryRows } from '../../db/query-rows.js';
 
 export type PopularityChange = { catalog_id: string; sku: string; popularity: number };
 

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { jsonArrayText } from '../../http/json-lists.js';
 import type { Principal } from '../../http/principal.js';
+import { queryRows } from '../../db/query-rows.js';
 import { catalogCallerOf, pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
 import { exportLine } from './export.js';
 import { keywordPlan, searchWords } from './keywords.js';
@@ -26,7 +27,6 @@ import {
   isBrowsing,
   listedSkusSql,
   pageBySkusSql,
-  queryRows,
   searchFacetsSql,
   searchPageSql,
   suggestionSkusSql,

@@ -2,13 +2,13 @@
  * Warranty claims' SQL (issue 37): claims, their photos and status history. A dealer's reads take
  * the organization and the caller's branches; the manufacturer's (integration API) read by id.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { WarrantyClaimStatus } from '@portal/domain/rules';
 import type { Queryable } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
 import type { ClaimPart } from './schema.js';
 import type { EquipmentScope } from './repository.js';
 
-const rowsOf = async <T>(db: Queryable, statement: SQL): Promise<T[]> => (await db.execute(statement)).rows as T[];
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 const scoped = (scope: EquipmentScope) =>
@@ -100,7 +100,7 @@ export async function insertClaim(
     parts: ClaimPart[];
   },
 ): Promise<number> {
-  const [row] = await rowsOf<{ id: number }>(
+  const [row] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO warranty_claims (organization_id, branch_id, equipment_id, created_by_user_id, problem_description, under_warranty, parts)
         VALUES (${values.organizationId}, ${values.branchId}, ${values.equipmentId}, ${values.createdByUserId}, ${values.problemDescription},
@@ -121,7 +121,7 @@ export async function insertPhoto(
 
 /** Adds a line to the claim's history; answers its id (the mail's dedupe key). */
 export async function insertHistory(db: Queryable, claimId: number, status: WarrantyClaimStatus, message: string): Promise<number> {
-  const [row] = await rowsOf<{ id: number }>(
+  const [row] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO warranty_claim_history (claim_id, status, message) VALUES (${claimId}, ${status}, ${message}) RETURNING id`,
   );
@@ -129,20 +129,20 @@ export async function insertHistory(db: Queryable, claimId: number, status: Warr
 }
 
 export async function findClaimInScope(db: Queryable, scope: EquipmentScope, id: number): Promise<ClaimRecord | undefined> {
-  const [row] = await rowsOf<RawClaim>(db, sql`${SELECT_CLAIM} WHERE ${scoped(scope)} AND c.id = ${id}`);
+  const [row] = await queryRows<RawClaim>(db, sql`${SELECT_CLAIM} WHERE ${scoped(scope)} AND c.id = ${id}`);
   return row && claimOf(row);
 }
 
 /** The manufacturer's read (integration API), the claim's row locked for the change that follows. */
 export async function lockClaim(db: Queryable, id: number): Promise<ClaimRecord | undefined> {
-  const [locked] = await rowsOf<{ id: number }>(db, sql`SELECT id FROM warranty_claims WHERE id = ${id} FOR UPDATE`);
+  const [locked] = await queryRows<{ id: number }>(db, sql`SELECT id FROM warranty_claims WHERE id = ${id} FOR UPDATE`);
   if (!locked) return undefined;
-  const [row] = await rowsOf<RawClaim>(db, sql`${SELECT_CLAIM} WHERE c.id = ${id}`);
+  const [row] = await queryRows<RawClaim>(db, sql`${SELECT_CLAIM} WHERE c.id = ${id}`);
   return row && claimOf(row);
 }
 
 export async function findClaimsInScope(db: Queryable, scope: EquipmentScope, equipmentId?: number): Promise<ClaimRecord[]> {
-  const rows = await rowsOf<RawClaim>(
+  const rows = await queryRows<RawClaim>(
     db,
     sql`${SELECT_CLAIM} WHERE ${scoped(scope)} ${equipmentId === undefined ? sql`` : sql`AND c.equipment_id = ${equipmentId}`}
         ORDER BY c.created_at DESC, c.id DESC LIMIT 500`,
@@ -151,7 +151,7 @@ export async function findClaimsInScope(db: Queryable, scope: EquipmentScope, eq
 }
 
 export async function findPhotoList(db: Queryable, claimId: number) {
-  const rows = await rowsOf<{ id: number; file_name: string; content_type: string; byte_size: number }>(
+  const rows = await queryRows<{ id: number; file_name: string; content_type: string; byte_size: number }>(
     db,
     sql`SELECT id, file_name, content_type, byte_size FROM warranty_claim_photos WHERE claim_id = ${claimId} ORDER BY id`,
   );
@@ -160,7 +160,7 @@ export async function findPhotoList(db: Queryable, claimId: number) {
 
 /** A photo of a claim in the scope; undefined for any other (the route answers 404). */
 export async function findPhotoInScope(db: Queryable, scope: EquipmentScope, claimId: number, photoId: number) {
-  const [row] = await rowsOf<{ file_name: string; content_type: string; data: Buffer | Uint8Array }>(
+  const [row] = await queryRows<{ file_name: string; content_type: string; data: Buffer | Uint8Array }>(
     db,
     sql`SELECT f.file_name, f.content_type, f.data FROM warranty_claim_photos f JOIN warranty_claims c ON c.id = f.claim_id
         WHERE ${scoped(scope)} AND c.id = ${claimId} AND f.id = ${photoId}`,
@@ -169,7 +169,7 @@ export async function findPhotoInScope(db: Queryable, scope: EquipmentScope, cla
 }
 
 export async function findHistory(db: Queryable, claimId: number) {
-  const rows = await rowsOf<{ status: WarrantyClaimStatus; message: string; changed_at: Date | string }>(
+  const rows = await queryRows<{ status: WarrantyClaimStatus; message: string; changed_at: Date | string }>(
     db,
     sql`SELECT status, message, changed_at FROM warranty_claim_history WHERE claim_id = ${claimId} ORDER BY id`,
   );
@@ -187,7 +187,7 @@ export async function setClaimOrder(db: Queryable, claimId: number, orderId: num
 /** Descriptions of the parts' SKUs; a SKU missing from the answer is no product. */
 export async function productLabels(db: Queryable, skus: string[]): Promise<Map<string, string>> {
   if (skus.length === 0) return new Map();
-  const rows = await rowsOf<{ sku: string; label: string }>(
+  const rows = await queryRows<{ sku: string; label: string }>(
     db,
     sql`SELECT sku, label FROM products WHERE sku = ANY(${sql.param(skus)}::text[])`,
   );

@@ -2,11 +2,10 @@
  * The monthly inspection reminder's SQL (issue 37; decision 021): the organizations with units due,
  * the claim of (organization, month) that makes one process the sender, and what its mail lists.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { INSPECTION_DUE_WITHIN_DAYS, INSPECTION_INTERVAL_MONTHS } from '@portal/domain/rules';
 import type { Queryable } from '../../db/client.js';
-
-const rowsOf = async <T>(db: Queryable, statement: SQL): Promise<T[]> => (await db.execute(statement)).rows as T[];
+import { queryRows } from '../../db/query-rows.js';
 
 const NEXT_INSPECTION = sql`(coalesce(e.last_inspected_on, e.installed_on) + make_interval(months => ${sql.raw(String(INSPECTION_INTERVAL_MONTHS))}))::date`;
 const isDue = (today: string) => sql`${NEXT_INSPECTION} <= ${today}::date + ${INSPECTION_DUE_WITHIN_DAYS}::int`;
@@ -21,7 +20,7 @@ export type DueUnit = {
 
 /** The organizations with units due (within 30 days, or overdue) whose reminder of `month` is not claimed yet. */
 export async function organizationsDueUnreminded(db: Queryable, today: string, month: string): Promise<number[]> {
-  const rows = await rowsOf<{ organization_id: number }>(
+  const rows = await queryRows<{ organization_id: number }>(
     db,
     sql`SELECT DISTINCT e.organization_id FROM equipment e
         WHERE ${isDue(today)}
@@ -36,7 +35,7 @@ export async function organizationsDueUnreminded(db: Queryable, today: string, m
  * (the primary key makes every other, in any process, find it and get false).
  */
 export async function claimReminderMonth(db: Queryable, organizationId: number, month: string): Promise<boolean> {
-  const [won] = await rowsOf(
+  const [won] = await queryRows(
     db,
     sql`INSERT INTO inspection_reminder_months (organization_id, month) VALUES (${organizationId}, ${month})
         ON CONFLICT DO NOTHING RETURNING organization_id`,
@@ -45,7 +44,7 @@ export async function claimReminderMonth(db: Queryable, organizationId: number, 
 }
 
 export async function dueUnits(db: Queryable, organizationId: number, today: string): Promise<DueUnit[]> {
-  return rowsOf<DueUnit>(
+  return queryRows<DueUnit>(
     db,
     sql`SELECT e.serial_number, p.model, b.branch_number, e.location_name, to_char(${NEXT_INSPECTION}, 'YYYY-MM-DD') AS next_inspection
         FROM equipment e JOIN branches b ON b.id = e.branch_id LEFT JOIN products p ON p.sku = e.sku
@@ -59,7 +58,7 @@ export async function reminderRecipients(
   db: Queryable,
   organizationId: number,
 ): Promise<{ id: number; email: string; first_name: string }[]> {
-  return rowsOf(
+  return queryRows(
     db,
     sql`SELECT u.id, u.email, u.first_name FROM users u JOIN organizations o ON o.id = u.organization_id
         WHERE u.organization_id = ${organizationId} AND u.is_active AND u.is_verified

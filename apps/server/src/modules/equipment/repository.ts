@@ -11,7 +11,6 @@ import type { SerialImportRow } from '@portal/domain';
 import type { Queryable } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 
-const rowsOf = async <T>(db: Queryable, statement: SQL): Promise<T[]> => (await db.execute(statement)).rows as T[];
 const param = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}`;
 const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
@@ -210,7 +209,7 @@ export async function findEquipmentBatch(
   limit: number,
   today: string,
 ): Promise<EquipmentRecord[]> {
-  const rows = await rowsOf<RawEquipment>(
+  const rows = await queryRows<RawEquipment>(
     db,
     sql`${selectEquipment(today)} ${FROM_EQUIPMENT} WHERE ${whereOf(scope, filter, today)} AND e.serial_number > ${afterSerial}
         ORDER BY e.serial_number LIMIT ${limit}`,
@@ -224,7 +223,7 @@ export async function findEquipment(
   serialNumber: string,
   today: string,
 ): Promise<EquipmentRecord | undefined> {
-  const [row] = await rowsOf<RawEquipment>(
+  const [row] = await queryRows<RawEquipment>(
     db,
     sql`${selectEquipment(today)} ${FROM_EQUIPMENT} WHERE ${scoped(scope)} AND e.serial_number = ${serialNumber}`,
   );
@@ -233,7 +232,7 @@ export async function findEquipment(
 
 /** How many of the scope's units are due for inspection within 30 days or overdue (dashboard tile). */
 export async function countInspectionsDue(db: Queryable, scope: EquipmentScope, today: string): Promise<number> {
-  const [row] = await rowsOf<{ n: string | number }>(
+  const [row] = await queryRows<{ n: string | number }>(
     db,
     sql`SELECT count(*) AS n FROM equipment e WHERE ${scoped(scope)} AND ${NEXT_INSPECTION} <= ${dueBy(today)}`,
   );
@@ -265,7 +264,7 @@ export async function insertInspection(
 }
 
 export async function findInspections(db: Queryable, equipmentId: number): Promise<InspectionRecord[]> {
-  const rows = await rowsOf<{
+  const rows = await queryRows<{
     id: number;
     inspected_on: string;
     inspector: string;
@@ -294,7 +293,7 @@ export async function findInspections(db: Queryable, equipmentId: number): Promi
 export type RegisterRecord = { serialNumber: string; sku: string; organizationId: number; shippedDate: string | null };
 
 export async function findRegisterEntry(db: Queryable, serialNumber: string): Promise<RegisterRecord | undefined> {
-  const [row] = await rowsOf<{ serial_number: string; sku: string; organization_id: number; shipped_date: string | null }>(
+  const [row] = await queryRows<{ serial_number: string; sku: string; organization_id: number; shipped_date: string | null }>(
     db,
     sql`SELECT serial_number, sku, organization_id, ${day(sql`shipped_date`)} AS shipped_date FROM serial_register WHERE serial_number = ${serialNumber}`,
   );
@@ -303,7 +302,7 @@ export async function findRegisterEntry(db: Queryable, serialNumber: string): Pr
 
 /** The organization a serial belongs to as a unit, if it is one. */
 export async function findUnitOwner(db: Queryable, serialNumber: string): Promise<{ id: number; organizationId: number } | undefined> {
-  const [row] = await rowsOf<{ id: number; organization_id: number }>(
+  const [row] = await queryRows<{ id: number; organization_id: number }>(
     db,
     sql`SELECT id, organization_id FROM equipment WHERE serial_number = ${serialNumber} FOR UPDATE`,
   );
@@ -313,7 +312,7 @@ export async function findUnitOwner(db: Queryable, serialNumber: string): Promis
 /** Of `serials`, those that are units of another organization than `organizationId`. */
 export async function serialsOfOtherOrganizations(db: Queryable, serials: string[], organizationId: number): Promise<Set<string>> {
   if (serials.length === 0) return new Set();
-  const rows = await rowsOf<{ serial_number: string }>(
+  const rows = await queryRows<{ serial_number: string }>(
     db,
     sql`SELECT serial_number FROM equipment WHERE serial_number = ANY(${param(serials, 'text[]')}) AND organization_id <> ${organizationId}`,
   );
@@ -373,7 +372,7 @@ export async function upsertUnits(db: Queryable, units: NewUnit[]): Promise<void
  */
 export async function upsertRegister(db: Queryable, rows: SerialImportRow[]): Promise<{ serialNumber: string; inserted: boolean }[]> {
   if (rows.length === 0) return [];
-  const written = await rowsOf<{ serial_number: string; inserted: boolean }>(
+  const written = await queryRows<{ serial_number: string; inserted: boolean }>(
     db,
     sql`INSERT INTO serial_register AS r (serial_number, sku, organization_id, shipped_date)
         SELECT * FROM unnest(${param(
@@ -405,11 +404,11 @@ export async function unknownReferences(
   skus: string[],
 ): Promise<{ organizations: Set<number>; skus: Set<string> }> {
   const [orgs, products] = await Promise.all([
-    rowsOf<{ id: number }>(
+    queryRows<{ id: number }>(
       db,
       sql`SELECT t.id FROM unnest(${param(ids, 'int[]')}) AS t(id) WHERE NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = t.id)`,
     ),
-    rowsOf<{ sku: string }>(
+    queryRows<{ sku: string }>(
       db,
       sql`SELECT t.sku FROM unnest(${param(skus, 'text[]')}) AS t(sku) WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.sku = t.sku)`,
     ),
@@ -420,7 +419,7 @@ export async function unknownReferences(
 /** Units of the register's serials that now belong to another organization (a register row may not move a claimed unit). */
 export async function unitsClaimedElsewhere(db: Queryable, rows: SerialImportRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const found = await rowsOf<{ serial_number: string }>(
+  const found = await queryRows<{ serial_number: string }>(
     db,
     sql`SELECT e.serial_number FROM equipment e
         JOIN unnest(${param(
@@ -441,7 +440,7 @@ export async function unitsClaimedElsewhere(db: Queryable, rows: SerialImportRow
  * else to the branch's name.
  */
 export async function findOrderAddresses(db: Queryable, organizationId: number, branchId: number) {
-  const [row] = await rowsOf<{
+  const [row] = await queryRows<{
     organization_name: string;
     branch_name: string;
     ship_to_street1: string;

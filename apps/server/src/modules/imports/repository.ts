@@ -5,34 +5,33 @@
  * stored (IS DISTINCT FROM), so importing a file twice writes nothing the second time, and the
  * catalog search triggers (drizzle/0006, decision 008) see, and re-version, only real changes.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CatalogImportRow, PriceImportRow, StockImportRow } from '@portal/domain';
 import type { Database, DatabaseTransaction } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
 
 export type Queryable = Database | DatabaseTransaction;
-
-const rowsOf = async <T>(db: Queryable, statement: SQL): Promise<T[]> => (await db.execute(statement)).rows as T[];
 
 const texts = (values: (string | null | undefined)[]) => sql`${sql.param(values.map((v) => v ?? null))}::text[]`;
 const ints = (values: (number | null | undefined)[]) => sql`${sql.param(values.map((v) => v ?? null))}::int[]`;
 const bools = (values: (boolean | null | undefined)[]) => sql`${sql.param(values.map((v) => v ?? null))}::boolean[]`;
 
 export async function catalogPriceList(db: Queryable, catalogId: string): Promise<number | undefined> {
-  const [row] = await rowsOf<{ price_list_id: number }>(db, sql`SELECT price_list_id FROM catalogs WHERE id = ${catalogId}`);
+  const [row] = await queryRows<{ price_list_id: number }>(db, sql`SELECT price_list_id FROM catalogs WHERE id = ${catalogId}`);
   return row?.price_list_id;
 }
 
 export async function priceListExists(db: Queryable, id: number): Promise<boolean> {
-  return (await rowsOf(db, sql`SELECT 1 FROM price_lists WHERE id = ${id}`)).length > 0;
+  return (await queryRows(db, sql`SELECT 1 FROM price_lists WHERE id = ${id}`)).length > 0;
 }
 
 export async function warehouseCodes(db: Queryable): Promise<Set<string>> {
-  return new Set((await rowsOf<{ code: string }>(db, sql`SELECT code FROM warehouses`)).map((r) => r.code));
+  return new Set((await queryRows<{ code: string }>(db, sql`SELECT code FROM warehouses`)).map((r) => r.code));
 }
 
 /** The SKUs of `skus` that are not products: one statement for the whole file. */
 export async function unknownSkus(db: Queryable, skus: string[]): Promise<Set<string>> {
-  const rows = await rowsOf<{ sku: string }>(
+  const rows = await queryRows<{ sku: string }>(
     db,
     sql`SELECT t.sku FROM unnest(${texts(skus)}) AS t(sku) WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.sku = t.sku)`,
   );
@@ -41,7 +40,7 @@ export async function unknownSkus(db: Queryable, skus: string[]): Promise<Set<st
 
 /** The SKUs of `skus` that are products already: one statement for the whole file. */
 export async function existingSkus(db: Queryable, skus: string[]): Promise<Set<string>> {
-  const rows = await rowsOf<{ sku: string }>(db, sql`SELECT p.sku FROM products p WHERE p.sku = ANY(${texts(skus)})`);
+  const rows = await queryRows<{ sku: string }>(db, sql`SELECT p.sku FROM products p WHERE p.sku = ANY(${texts(skus)})`);
   return new Set(rows.map((r) => r.sku));
 }
 
@@ -60,7 +59,7 @@ const productColumns = (rows: CatalogImportRow[]) => sql`unnest(
  * answers the SKUs changed.
  */
 export async function updateProducts(db: Queryable, rows: CatalogImportRow[]): Promise<string[]> {
-  const result = await rowsOf<{ sku: string }>(
+  const result = await queryRows<{ sku: string }>(
     db,
     sql`
     WITH v AS (SELECT * FROM ${productColumns(rows)}),
@@ -101,7 +100,7 @@ export async function updateProducts(db: Queryable, rows: CatalogImportRow[]): P
 
 /** Inserts the batch's products, all new (defaults for what is not given); answers their SKUs. */
 export async function insertProducts(db: Queryable, rows: CatalogImportRow[]): Promise<string[]> {
-  const result = await rowsOf<{ sku: string }>(
+  const result = await queryRows<{ sku: string }>(
     db,
     sql`
     INSERT INTO products (sku, brand, model, label, short_description, msrp_cents, weight, length, width, height,
@@ -121,7 +120,7 @@ export async function insertProducts(db: Queryable, rows: CatalogImportRow[]): P
 
 /** Lists the SKUs in the catalog (the search triggers add their catalog_search rows); answers the SKUs newly listed. */
 export async function listInCatalog(db: Queryable, catalogId: string, skus: string[]): Promise<string[]> {
-  const result = await rowsOf<{ sku: string }>(
+  const result = await queryRows<{ sku: string }>(
     db,
     sql`INSERT INTO catalog_products (catalog_id, sku) SELECT ${catalogId}, t.sku FROM unnest(${texts(skus)}) AS t(sku)
         ON CONFLICT (catalog_id, sku) DO NOTHING RETURNING sku`,
@@ -135,7 +134,7 @@ export async function upsertPrices(
   priceListId: number,
   rows: PriceImportRow[],
 ): Promise<{ sku: string; inserted: boolean }[]> {
-  return rowsOf(
+  return queryRows(
     db,
     sql`INSERT INTO price_list_items (price_list_id, sku, price_cents)
         SELECT ${priceListId}, v.sku, v.price_cents FROM unnest(${texts(rows.map((r) => r.sku))}, ${ints(rows.map((r) => r.price))}) AS v(sku, price_cents)
@@ -147,7 +146,7 @@ export async function upsertPrices(
 
 /** Sets warehouse quantities; answers the rows written and whether each was new. */
 export async function upsertStock(db: Queryable, rows: StockImportRow[]): Promise<{ sku: string; warehouse: string; inserted: boolean }[]> {
-  return rowsOf(
+  return queryRows(
     db,
     sql`INSERT INTO stock (sku, warehouse_code, quantity)
         SELECT v.sku, v.warehouse, v.quantity
