@@ -323,6 +323,33 @@ describe('the equipment list', () => {
   });
 });
 
+describe('pages read from the nearer end', () => {
+  /** Every page of a list, in order, put together. */
+  async function allPages(query: string, pageSize: number) {
+    const first = (await get('admin', `/api/equipment?pageSize=${pageSize}${query}`)).json() as EquipmentListResponse;
+    const pages = Math.ceil(first.totalResults / pageSize);
+    const serials = first.equipment.map((e) => e.serialNumber);
+    for (let page = 2; page <= pages; page++) {
+      const next = (await get('admin', `/api/equipment?pageSize=${pageSize}&page=${page}${query}`)).json() as EquipmentListResponse;
+      expect(next.totalResults).toBe(first.totalResults);
+      expect(next.equipment.length).toBe(page < pages ? pageSize : first.totalResults - (pages - 1) * pageSize);
+      serials.push(...next.equipment.map((e) => e.serialNumber));
+    }
+    return { serials, total: first.totalResults };
+  }
+
+  it('gives the same units in the same order on every page, the pages of the second half walked backwards', async () => {
+    for (const query of ['', '&inspectionDue=true', '&underWarranty=true', '&branchNumber=101']) {
+      const { serials, total } = await allPages(query, 10);
+      expect(serials, query).toHaveLength(total);
+      expect(new Set(serials).size, query).toBe(total);
+      expect(serials, query).toEqual([...serials].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      // The same units whatever the page size (pages split at other places, other walks taken).
+      expect((await allPages(query, 25)).serials, query).toEqual(serials);
+    }
+  });
+});
+
 describe("the list's count (kept by triggers, 0026_equipment_counts)", () => {
   /** What the API counts for the administrator (every branch of organization 1), and what counting the units gives. */
   async function counts() {

@@ -170,8 +170,13 @@ function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: s
  * second waited for the pool). A page past the end has no row to carry it: the count then runs alone.
  *
  * The page's serial numbers come first, from the unit alone (without a filter, from the
- * (organization, branch, serial number) index alone: a page deep in 70,000 units skips index entries,
- * not rows), then those units with their branch, product and order: 25 lookups, not offset + 25.
+ * (organization, branch, serial number) index alone), then those units with their branch, product
+ * and order: 25 lookups, not offset + 25. An OFFSET still steps over every index entry before the
+ * page, so a page in the second half of the list is read from the end backwards: the statement
+ * counts first (without a keyword, from the kept counts) and walks from whichever end is nearer,
+ * so a page deep in a branch's 70,000 units steps over at most half of them. Both walks are in the
+ * statement; the one not taken is switched off before it reads anything (a constant condition on
+ * the count).
  */
 export async function findEquipmentPage(
   db: Queryable,
@@ -182,16 +187,26 @@ export async function findEquipmentPage(
 ): Promise<{ rows: EquipmentRecord[]; total: number }> {
   const where = whereOf(scope, filter, today);
   const count = countStatement(scope, filter, today, where);
+  const { limit, offset } = page;
   // A keyword's matches (a few thousand at most) are found once, for both the count and the page.
   const statement = filter.keyword?.trim()
     ? sql`WITH matched AS MATERIALIZED (SELECT e.serial_number FROM equipment e WHERE ${where})
           ${selectEquipment(today)}, (SELECT count(*) FROM matched) AS total ${FROM_EQUIPMENT}
           WHERE ${scoped(scope)} AND e.serial_number IN (
-            SELECT serial_number FROM matched ORDER BY serial_number LIMIT ${page.limit} OFFSET ${page.offset})
+            SELECT serial_number FROM matched ORDER BY serial_number LIMIT ${limit} OFFSET ${offset})
           ORDER BY e.serial_number`
-    : sql`${selectEquipment(today)}, (${count}) AS total ${FROM_EQUIPMENT}
+    : sql`WITH counted AS MATERIALIZED (${count})
+          ${selectEquipment(today)}, (SELECT total FROM counted) AS total ${FROM_EQUIPMENT}
           WHERE ${scoped(scope)} AND e.serial_number IN (
-            SELECT e.serial_number FROM equipment e WHERE ${where} ORDER BY e.serial_number LIMIT ${page.limit} OFFSET ${page.offset})
+            (SELECT e.serial_number FROM equipment e
+              WHERE ${where} AND (SELECT total FROM counted) - ${offset}::bigint - ${limit}::bigint >= ${offset}::bigint
+              ORDER BY e.serial_number LIMIT ${limit} OFFSET ${offset})
+            UNION ALL
+            (SELECT e.serial_number FROM equipment e
+              WHERE ${where} AND (SELECT total FROM counted) - ${offset}::bigint - ${limit}::bigint < ${offset}::bigint
+              ORDER BY e.serial_number DESC
+              LIMIT greatest(0, least(${limit}::bigint, (SELECT total FROM counted) - ${offset}::bigint))
+              OFFSET greatest(0, (SELECT total FROM counted) - ${offset}::bigint - ${limit}::bigint)))
           ORDER BY e.serial_number`;
   // Prepared: planning the joins and the count took 5-14 ms on the M set, more than running them.
   const rows = await queryRows<RawEquipment>(db, statement, { prepared: true });
