@@ -202,6 +202,8 @@ const BULK_TABLES = [
   'catalog_search',
   // Likewise (0021_catalog_prices.sql), from catalog_products and price_list_items.
   'catalog_prices',
+  // Likewise (0029_equipment_keyword_texts.sql), from products: its trigram index builds once.
+  'equipment_product_texts',
   'price_list_items',
   'stock',
   'scheduled_receipts',

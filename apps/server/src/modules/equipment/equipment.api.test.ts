@@ -428,16 +428,35 @@ describe('the kept warranty end and the keyword (0027_equipment_list_filters)', 
     expect(await unitsOffTheRule()).toBe(0);
 
     // Found by the product's model or description, in any case; a phrase across two columns finds nothing.
-    const found = async (keyword: string) =>
+    const found = async (keyword: string, filters = '') =>
       (
-        (await get('admin', `/api/equipment?pageSize=100&keyword=${encodeURIComponent(keyword)}`)).json() as EquipmentListResponse
+        (await get('admin', `/api/equipment?pageSize=100&keyword=${encodeURIComponent(keyword)}${filters}`)).json() as EquipmentListResponse
       ).equipment.map((e) => e.serialNumber);
     expect(await found('kl-90')).toEqual(['KEPT-2']);
     expect(await found('LATE MOBILE')).toEqual(['KEPT-2']);
     expect(await found('kept-late-sku')).toEqual(['KEPT-2']);
     expect(await found('KL-9000 Kept')).toEqual([]);
+
+    // The keyword reads the products' narrow copy (0029): it follows a renamed model and label at once,
+    // an update that leaves them alone changes nothing, and a deleted product's text goes.
+    await t.db.execute(sql`UPDATE products SET model = 'KL-9100', label = 'Kept Late Renamed Lift' WHERE sku = 'KEPT-LATE-SKU'`);
+    expect(await found('kl-90')).toEqual([]);
+    expect(await found('kl-91')).toEqual(['KEPT-2']);
+    expect(await found('late renamed')).toEqual(['KEPT-2']);
+    expect(await found('late mobile')).toEqual([]);
+    await t.db.execute(sql`UPDATE products SET msrp_cents = 200 WHERE sku = 'KEPT-LATE-SKU'`);
+    expect(await found('kl-91')).toEqual(['KEPT-2']);
+    // With another filter: KEPT-2 (shipped 100 days ago, 6 months) is under warranty and never inspected.
+    expect(await found('kl-91', '&underWarranty=true')).toEqual(['KEPT-2']);
+    expect(await found('kl-91', '&inspectionDue=true')).toEqual([]);
     await t.db.execute(sql`DELETE FROM equipment WHERE serial_number IN ('KEPT-1', 'KEPT-2')`);
     await t.db.execute(sql`DELETE FROM products WHERE sku = 'KEPT-LATE-SKU'`);
+    const copiesOffProducts = await one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM (
+        (SELECT sku, model, label FROM products EXCEPT SELECT sku, model, label FROM equipment_product_texts)
+        UNION ALL
+        (SELECT sku, model, label FROM equipment_product_texts EXCEPT SELECT sku, model, label FROM products)) d`);
+    expect(copiesOffProducts.n).toBe(0);
   });
 });
 

@@ -124,32 +124,44 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 export type EquipmentFilter = { keyword?: string; inspectionDue?: boolean; underWarranty?: boolean };
 
 /**
- * A keyword matches the unit's serial number or location, or its product's SKU, model or description,
- * anywhere and in any case. Both texts are the expressions of migration 0027's trigram indexes: the
- * units whose own text matches come from one, the products whose text matches from the other (their
- * units then from the (organization, branch, SKU) index), so no branch is read unit by unit. The
- * columns are tested one by one as well, so a keyword spanning two of them matches nothing.
+ * The serial numbers of the scope's units a keyword matches, with the list's other filters. A keyword
+ * matches the unit's serial number or location, or its product's SKU, model or description, anywhere
+ * and in any case. Two arms, each through its own indexes: the units whose own text matches come from
+ * the trigram index on that text (0027); the products whose text matches from the trigram index on
+ * their narrow copy (0029), and then their units from the (organization, branch, SKU) index, which
+ * carries the serial number, so no branch is read unit by unit. The columns are tested one by one as
+ * well, so a keyword spanning two of them matches nothing.
  */
-function keywordCondition(keyword: string): SQL {
+function keywordMatches(scope: EquipmentScope, keyword: string, others: SQL[]): SQL {
   const pattern = `%${escapeLike(keyword)}%`;
   const unitText = sql`(e.serial_number || ' ' || e.location_name || ' ' || e.location_address)`;
   const productText = sql`(k.sku || ' ' || k.model || ' ' || k.label)`;
-  return sql`((${unitText} ILIKE ${pattern} AND (e.serial_number ILIKE ${pattern} OR e.location_name ILIKE ${pattern} OR e.location_address ILIKE ${pattern}))
-    OR e.sku = ANY(ARRAY(SELECT k.sku FROM products k WHERE ${productText} ILIKE ${pattern}
-                           AND (k.sku ILIKE ${pattern} OR k.model ILIKE ${pattern} OR k.label ILIKE ${pattern}))))`;
+  const unitMatches = sql`${unitText} ILIKE ${pattern}
+    AND (e.serial_number ILIKE ${pattern} OR e.location_name ILIKE ${pattern} OR e.location_address ILIKE ${pattern})`;
+  const productMatches = sql`e.sku = ANY(ARRAY(SELECT k.sku FROM equipment_product_texts k WHERE ${productText} ILIKE ${pattern}
+    AND (k.sku ILIKE ${pattern} OR k.model ILIKE ${pattern} OR k.label ILIKE ${pattern})))`;
+  const where = (arm: SQL) => sql.join([scoped(scope), arm, ...others], sql` AND `);
+  return sql`SELECT e.serial_number FROM equipment e WHERE ${where(unitMatches)}
+    UNION SELECT e.serial_number FROM equipment e WHERE ${where(productMatches)}`;
 }
 
+/** The conditions of the filters other than the keyword. */
 function filterConditions(filter: EquipmentFilter, today: string): SQL[] {
   const conditions: SQL[] = [];
-  const keyword = filter.keyword?.trim();
-  if (keyword) conditions.push(keywordCondition(keyword));
   if (filter.inspectionDue) conditions.push(sql`${NEXT_INSPECTION} <= ${dueBy(today)}`);
   if (filter.underWarranty) conditions.push(sql`${WARRANTY_ENDS} >= ${today}::date`);
   return conditions;
 }
 
-const whereOf = (scope: EquipmentScope, filter: EquipmentFilter, today: string) =>
-  sql.join([scoped(scope), ...filterConditions(filter, today)], sql` AND `);
+const keywordOf = (filter: EquipmentFilter) => filter.keyword?.trim() || undefined;
+
+/** The units of a list: the scope, the filters, and the keyword's matches. */
+function whereOf(scope: EquipmentScope, filter: EquipmentFilter, today: string): SQL {
+  const others = filterConditions(filter, today);
+  const keyword = keywordOf(filter);
+  const matched = keyword ? [sql`e.serial_number IN (${keywordMatches(scope, keyword, others)})`] : [];
+  return sql.join([scoped(scope), ...others, ...matched], sql` AND `);
+}
 
 /**
  * The count of a page's matches. Without a keyword or the warranty filter it sums the trigger-kept
@@ -158,7 +170,9 @@ const whereOf = (scope: EquipmentScope, filter: EquipmentFilter, today: string) 
  * them it counts the matching units, through the indexes of migration 0027.
  */
 function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: string, where: SQL): SQL {
-  if (filter.keyword?.trim() || filter.underWarranty) return sql`SELECT count(*) AS total FROM equipment e WHERE ${where}`;
+  const keyword = keywordOf(filter);
+  if (keyword) return sql`SELECT count(*) AS total FROM (${keywordMatches(scope, keyword, filterConditions(filter, today))}) m`;
+  if (filter.underWarranty) return sql`SELECT count(*) AS total FROM equipment e WHERE ${where}`;
   const due = filter.inspectionDue ? sql` AND ${nextInspectionAfter(sql`c.inspection_basis`)} <= ${dueBy(today)}` : sql``;
   return sql`SELECT coalesce(sum(c.units), 0) AS total FROM equipment_counts c WHERE ${scoped(scope, 'c')}${due}`;
 }
@@ -188,9 +202,10 @@ export async function findEquipmentPage(
   const where = whereOf(scope, filter, today);
   const count = countStatement(scope, filter, today, where);
   const { limit, offset } = page;
+  const keyword = keywordOf(filter);
   // A keyword's matches (a few thousand at most) are found once, for both the count and the page.
-  const statement = filter.keyword?.trim()
-    ? sql`WITH matched AS MATERIALIZED (SELECT e.serial_number FROM equipment e WHERE ${where})
+  const statement = keyword
+    ? sql`WITH matched AS MATERIALIZED (${keywordMatches(scope, keyword, filterConditions(filter, today))})
           ${selectEquipment(today)}, (SELECT count(*) FROM matched) AS total ${FROM_EQUIPMENT}
           WHERE ${scoped(scope)} AND e.serial_number IN (
             SELECT serial_number FROM matched ORDER BY serial_number LIMIT ${limit} OFFSET ${offset})

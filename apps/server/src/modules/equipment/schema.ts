@@ -71,6 +71,7 @@ export const equipment = pgTable(
     uniqueIndex('equipment_serial_number_idx').on(t.serialNumber),
     index('equipment_org_branch_serial_idx').on(t.organizationId, t.branchId, t.serialNumber),
     index('equipment_org_branch_warranty_idx').on(t.organizationId, t.branchId, t.warrantyEnds),
+    // 0029 carries serial_number in it (INCLUDE, which Drizzle cannot declare): a keyword's units by SKU from the index alone.
     index('equipment_org_branch_sku_idx').on(t.organizationId, t.branchId, t.sku),
     index('equipment_sku_idx').on(t.sku),
   ],
@@ -91,6 +92,17 @@ export const equipmentCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.branchId, t.inspectionBasis] })],
 );
+
+/**
+ * The three product columns an equipment keyword is matched against (SKU, model, label), kept by
+ * triggers on products (0029_equipment_keyword_texts.sql), never written by code: a keyword's
+ * trigram matches are rechecked against these narrow rows, not the wide product rows.
+ */
+export const equipmentProductTexts = pgTable('equipment_product_texts', {
+  sku: text('sku').primaryKey(),
+  model: text('model').notNull(),
+  label: text('label').notNull(),
+});
 
 export const equipmentInspections = pgTable(
   'equipment_inspections',
