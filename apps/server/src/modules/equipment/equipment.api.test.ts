@@ -350,6 +350,84 @@ describe('pages read from the nearer end', () => {
   });
 });
 
+describe('page anchors (0030_equipment_page_anchors)', () => {
+  const branchList = (page: number) => get('admin', `/api/equipment?branchNumber=101&pageSize=100&page=${page}`);
+  /** Branch 101's serial numbers in list order, counted directly. */
+  const branchSerials = async () =>
+    (
+      await rows<{ serial_number: string }>(
+        t.db,
+        sql`SELECT e.serial_number FROM equipment e JOIN branches b ON b.id = e.branch_id
+            WHERE e.organization_id = 1 AND b.branch_number = 101 ORDER BY e.serial_number`,
+      )
+    ).map((r) => r.serial_number);
+  const anchors = () =>
+    rows<{ version: number; position: number; serial_number: string }>(
+      t.db,
+      sql`SELECT a.version, a.position, a.serial_number FROM equipment_page_anchors a JOIN branches b ON b.id = a.branch_id
+          WHERE a.organization_id = 1 AND b.branch_number = 101 ORDER BY a.version, a.position`,
+    );
+  const version = async () =>
+    (
+      await one<{ version: number }>(sql`SELECT v.version FROM equipment_unit_versions v JOIN branches b ON b.id = v.branch_id
+                                        WHERE v.organization_id = 1 AND b.branch_number = 101`)
+    ).version;
+  /** Every page of branch 101 put together, each checked against the units counted directly. */
+  async function expectEveryPageRight() {
+    const expected = await branchSerials();
+    const pages = Math.ceil(expected.length / 100);
+    for (let page = 1; page <= pages; page++) {
+      const list = (await branchList(page)).json() as EquipmentListResponse;
+      expect(list.totalResults).toBe(expected.length);
+      expect(
+        list.equipment.map((e) => e.serialNumber),
+        `page ${page}`,
+      ).toEqual(expected.slice((page - 1) * 100, page * 100));
+    }
+  }
+
+  it('starts deep pages from anchors of the units the list sees, built once per change of the branch', async () => {
+    // 1,200 more units in branch 101: anchors at positions 0, 500, 1000, ...
+    await t.db.execute(sql`
+      INSERT INTO equipment (serial_number, sku, organization_id, branch_id, shipped_date)
+      SELECT 'ANCHOR-' || lpad(n::text, 5, '0'), ${liftSku}, 1, b.id, ${today}::date
+      FROM branches b, generate_series(1, 1200) n WHERE b.organization_id = 1 AND b.branch_number = 101`);
+    try {
+      // Anchors of an earlier version may be left from other lists; none is of the version now.
+      const current = await version();
+      expect((await anchors()).filter((a) => a.version === current)).toEqual([]);
+      await expectEveryPageRight();
+      const built = await anchors();
+      const serials = await branchSerials();
+      expect(built.map((a) => a.position)).toEqual(serials.map((_, i) => i).filter((i) => i % 500 === 0));
+      expect(built.map((a) => a.serial_number)).toEqual(built.map((a) => serials[a.position]));
+      expect(new Set(built.map((a) => a.version))).toEqual(new Set([await version()]));
+
+      // Installing a unit changes neither the set nor the order: the version and anchors stay.
+      const before = await version();
+      await t.db.execute(sql`UPDATE equipment SET installed_on = ${today}::date WHERE serial_number = 'ANCHOR-00700'`);
+      expect(await version()).toBe(before);
+
+      // A unit sorting before every anchor but the first moves the version: the old anchors are not
+      // used (every page still right, shifted by one), and the next list builds the new ones.
+      await insertUnit('ANCHOR-00000', { shipped: today });
+      expect(await version()).toBe(before + 1);
+      await expectEveryPageRight();
+      expect(new Set((await anchors()).map((a) => a.version))).toEqual(new Set([before + 1]));
+      await expectEveryPageRight();
+
+      // Moving a unit to another branch moves the version too.
+      await t.db.execute(sql`UPDATE equipment SET branch_id = (SELECT id FROM branches WHERE organization_id = 1 AND branch_number = 102)
+                             WHERE serial_number = 'ANCHOR-00001'`);
+      expect(await version()).toBe(before + 2);
+      await expectEveryPageRight();
+    } finally {
+      await t.db.execute(sql`DELETE FROM equipment WHERE serial_number LIKE 'ANCHOR-%'`);
+    }
+    await expectEveryPageRight();
+  });
+});
+
 describe("the list's count (kept by triggers, 0026_equipment_counts)", () => {
   /** What the API counts for the administrator (every branch of organization 1), and what counting the units gives. */
   async function counts() {

@@ -177,6 +177,32 @@ function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: s
   return sql`SELECT coalesce(sum(c.units), 0) AS total FROM equipment_counts c WHERE ${scoped(scope, 'c')}${due}`;
 }
 
+/** Every how many units of a branch a page anchor is kept (0030_equipment_page_anchors.sql). */
+export const PAGE_ANCHOR_SPACING = 500;
+
+/** Page anchors index all of one branch's units: a list of one branch without filters can use them. */
+const usesPageAnchors = (scope: EquipmentScope, filter: EquipmentFilter) =>
+  scope.branchIds.length === 1 && !keywordOf(filter) && !filter.inspectionDue && !filter.underWarranty;
+
+/**
+ * The serial numbers of a page without a keyword, from whichever end of the list is nearer: an
+ * OFFSET steps over every index entry before the page, so a page in the second half is read
+ * backwards from the end. `counted` (the statement's CTE) decides; the walk not taken is switched
+ * off by a constant condition before it reads anything. `enabled` gates both walks (off when the
+ * page starts from an anchor instead).
+ */
+function nearerEndWalks(where: SQL, page: { offset: number; limit: number }, enabled: SQL): SQL {
+  const offset = sql`${page.offset}::bigint`;
+  const limit = sql`${page.limit}::bigint`;
+  const afterPage = sql`(SELECT total FROM counted) - ${offset} - ${limit}`;
+  return sql`(SELECT e.serial_number FROM equipment e WHERE ${where} AND ${enabled} AND ${afterPage} >= ${offset}
+      ORDER BY e.serial_number LIMIT ${limit} OFFSET ${offset})
+    UNION ALL
+    (SELECT e.serial_number FROM equipment e WHERE ${where} AND ${enabled} AND ${afterPage} < ${offset}
+      ORDER BY e.serial_number DESC
+      LIMIT greatest(0, least(${limit}, (SELECT total FROM counted) - ${offset})) OFFSET greatest(0, ${afterPage}))`;
+}
+
 /**
  * One page of the scope's units in serial-number order, with the count of all that match, in one
  * statement: the count rides on each row as a scalar subquery, so a list call is one round trip and
@@ -185,12 +211,11 @@ function countStatement(scope: EquipmentScope, filter: EquipmentFilter, today: s
  *
  * The page's serial numbers come first, from the unit alone (without a filter, from the
  * (organization, branch, serial number) index alone), then those units with their branch, product
- * and order: 25 lookups, not offset + 25. An OFFSET still steps over every index entry before the
- * page, so a page in the second half of the list is read from the end backwards: the statement
- * counts first (without a keyword, from the kept counts) and walks from whichever end is nearer,
- * so a page deep in a branch's 70,000 units steps over at most half of them. Both walks are in the
- * statement; the one not taken is switched off before it reads anything (a constant condition on
- * the count).
+ * and order: 25 lookups, not offset + 25. A branch's list without filters starts from the nearest
+ * page anchor before the page (fewer than 500 entries to step over, wherever the page is); anchors
+ * count only for the version of the branch's units this statement sees, so they are never stale.
+ * When there are none for that version, the page is walked from the nearer end and `anchorsMissing`
+ * tells the caller to build them (rebuildPageAnchors).
  */
 export async function findEquipmentPage(
   db: Queryable,
@@ -198,36 +223,72 @@ export async function findEquipmentPage(
   filter: EquipmentFilter,
   page: { offset: number; limit: number },
   today: string,
-): Promise<{ rows: EquipmentRecord[]; total: number }> {
+): Promise<{ rows: EquipmentRecord[]; total: number; anchorsMissing: boolean }> {
   const where = whereOf(scope, filter, today);
   const count = countStatement(scope, filter, today, where);
   const { limit, offset } = page;
   const keyword = keywordOf(filter);
-  // A keyword's matches (a few thousand at most) are found once, for both the count and the page.
-  const statement = keyword
-    ? sql`WITH matched AS MATERIALIZED (${keywordMatches(scope, keyword, filterConditions(filter, today))})
-          ${selectEquipment(today)}, (SELECT count(*) FROM matched) AS total ${FROM_EQUIPMENT}
+  let statement: SQL;
+  if (keyword) {
+    // A keyword's matches (a few thousand at most) are found once, for both the count and the page.
+    statement = sql`WITH matched AS MATERIALIZED (${keywordMatches(scope, keyword, filterConditions(filter, today))})
+          ${selectEquipment(today)}, (SELECT count(*) FROM matched) AS total, false AS anchors_missing ${FROM_EQUIPMENT}
           WHERE ${scoped(scope)} AND e.serial_number IN (
             SELECT serial_number FROM matched ORDER BY serial_number LIMIT ${limit} OFFSET ${offset})
-          ORDER BY e.serial_number`
-    : sql`WITH counted AS MATERIALIZED (${count})
-          ${selectEquipment(today)}, (SELECT total FROM counted) AS total ${FROM_EQUIPMENT}
+          ORDER BY e.serial_number`;
+  } else if (usesPageAnchors(scope, filter)) {
+    const [organizationId, branchId] = [scope.organizationId, scope.branchIds[0]!];
+    statement = sql`WITH counted AS MATERIALIZED (${count}),
+          anchor AS MATERIALIZED (
+            SELECT a.position, a.serial_number FROM equipment_page_anchors a
+            WHERE a.organization_id = ${organizationId} AND a.branch_id = ${branchId} AND a.position <= ${offset}
+              AND a.version = (SELECT v.version FROM equipment_unit_versions v
+                               WHERE v.organization_id = ${organizationId} AND v.branch_id = ${branchId})
+            ORDER BY a.position DESC LIMIT 1)
+          ${selectEquipment(today)}, (SELECT total FROM counted) AS total, NOT EXISTS (SELECT 1 FROM anchor) AS anchors_missing
+          ${FROM_EQUIPMENT}
           WHERE ${scoped(scope)} AND e.serial_number IN (
             (SELECT e.serial_number FROM equipment e
-              WHERE ${where} AND (SELECT total FROM counted) - ${offset}::bigint - ${limit}::bigint >= ${offset}::bigint
-              ORDER BY e.serial_number LIMIT ${limit} OFFSET ${offset})
+              WHERE ${where} AND EXISTS (SELECT 1 FROM anchor) AND e.serial_number >= (SELECT serial_number FROM anchor)
+              ORDER BY e.serial_number LIMIT ${limit} OFFSET greatest(0, ${offset}::bigint - (SELECT position FROM anchor)))
             UNION ALL
-            (SELECT e.serial_number FROM equipment e
-              WHERE ${where} AND (SELECT total FROM counted) - ${offset}::bigint - ${limit}::bigint < ${offset}::bigint
-              ORDER BY e.serial_number DESC
-              LIMIT greatest(0, least(${limit}::bigint, (SELECT total FROM counted) - ${offset}::bigint))
-              OFFSET greatest(0, (SELECT total FROM counted) - ${offset}::bigint - ${limit}::bigint)))
+            ${nearerEndWalks(where, page, sql`NOT EXISTS (SELECT 1 FROM anchor)`)})
           ORDER BY e.serial_number`;
+  } else {
+    statement = sql`WITH counted AS MATERIALIZED (${count})
+          ${selectEquipment(today)}, (SELECT total FROM counted) AS total, false AS anchors_missing ${FROM_EQUIPMENT}
+          WHERE ${scoped(scope)} AND e.serial_number IN (${nearerEndWalks(where, page, sql`true`)})
+          ORDER BY e.serial_number`;
+  }
   // Prepared: planning the joins and the count took 5-14 ms on the M set, more than running them.
-  const rows = await queryRows<RawEquipment>(db, statement, { prepared: true });
-  if (rows.length > 0) return { rows: rows.map(recordOf), total: Number(rows[0]!.total ?? 0) };
+  const rows = await queryRows<RawEquipment & { anchors_missing: boolean }>(db, statement, { prepared: true });
+  if (rows.length > 0) {
+    return { rows: rows.map(recordOf), total: Number(rows[0]!.total ?? 0), anchorsMissing: rows[0]!.anchors_missing };
+  }
   const [counted] = await queryRows<{ total: string | number }>(db, count, { prepared: true });
-  return { rows: [], total: Number(counted?.total ?? 0) };
+  return { rows: [], total: Number(counted?.total ?? 0), anchorsMissing: false };
+}
+
+/**
+ * Builds the page anchors of a branch for the version of its units this statement sees, and drops
+ * those of older versions. Two processes building at once write the same rows (same version, same
+ * units); the second's conflict changes nothing. One pass over the branch's serial index (70,000
+ * entries: about 20 ms), once per change of its units.
+ */
+export async function rebuildPageAnchors(db: Queryable, organizationId: number, branchId: number): Promise<void> {
+  await db.execute(sql`
+    WITH current_version AS (
+      SELECT v.version FROM equipment_unit_versions v WHERE v.organization_id = ${organizationId} AND v.branch_id = ${branchId}),
+    replaced AS (
+      DELETE FROM equipment_page_anchors a
+      WHERE a.organization_id = ${organizationId} AND a.branch_id = ${branchId} AND a.version < (SELECT version FROM current_version))
+    INSERT INTO equipment_page_anchors (organization_id, branch_id, version, position, serial_number)
+    SELECT ${organizationId}, ${branchId}, c.version, r.position, r.serial_number
+    FROM current_version c, (
+      SELECT e.serial_number, (row_number() OVER (ORDER BY e.serial_number) - 1)::int AS position
+      FROM equipment e WHERE e.organization_id = ${organizationId} AND e.branch_id = ${branchId}) r
+    WHERE r.position % ${PAGE_ANCHOR_SPACING} = 0
+    ON CONFLICT DO NOTHING`);
 }
 
 /** Every matching unit (the CSV export), in batches after `afterSerial`. */

@@ -104,6 +104,37 @@ export const equipmentProductTexts = pgTable('equipment_product_texts', {
   label: text('label').notNull(),
 });
 
+/**
+ * The version of each branch's set of units, moved by triggers on equipment whenever a unit arrives,
+ * leaves or changes branch or serial (0030_equipment_page_anchors.sql); never written by code.
+ */
+export const equipmentUnitVersions = pgTable(
+  'equipment_unit_versions',
+  {
+    organizationId: integer('organization_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.branchId] })],
+);
+
+/**
+ * Every 500th serial number of a branch in serial order, for one version of its units, so a deep page
+ * of the list starts near its place instead of stepping over every unit before it (0030). Built by
+ * the list when it finds none for the version it sees.
+ */
+export const equipmentPageAnchors = pgTable(
+  'equipment_page_anchors',
+  {
+    organizationId: integer('organization_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    version: integer('version').notNull(),
+    position: integer('position').notNull(),
+    serialNumber: text('serial_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.branchId, t.version, t.position] })],
+);
+
 export const equipmentInspections = pgTable(
   'equipment_inspections',
   {

@@ -22,6 +22,7 @@ import {
   findEquipment,
   findEquipmentBatch,
   findEquipmentPage,
+  rebuildPageAnchors,
   findInspections,
   findRegisterEntry,
   findUnitOwner,
@@ -62,13 +63,15 @@ export async function listEquipment(
   now = new Date(),
 ): Promise<EquipmentListResponse> {
   const scope = equipmentScope(principal, query.branchNumber);
-  const { rows, total } = await findEquipmentPage(
+  const { rows, total, anchorsMissing } = await findEquipmentPage(
     db,
     scope,
     query,
     { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
     todayUtc(now),
   );
+  // The branch's units changed since its page anchors were built: this page walked, the next ones will not.
+  if (anchorsMissing) await rebuildPageAnchors(db, scope.organizationId, scope.branchIds[0]!);
   return { equipment: rows.map(equipmentOf), totalResults: total, page: query.page, pageSize: query.pageSize };
 }
 
