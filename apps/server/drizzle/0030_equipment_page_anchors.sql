@@ -65,10 +65,3 @@ CREATE TRIGGER equipment_unit_versions_update AFTER UPDATE ON equipment
 --> statement-breakpoint
 CREATE TRIGGER equipment_unit_versions_truncate AFTER TRUNCATE ON equipment
   FOR EACH STATEMENT EXECUTE FUNCTION equipment_unit_versions_emptied();
---> statement-breakpoint
--- A branch belongs to one organization, but the planner multiplied the two conditions' selectivities
--- and expected 10,650 of a branch's 70,294 units; it then ANDed the branch's whole index range with a
--- keyword's two trigram matches (6.4 ms instead of 1.4). The functional dependency corrects that.
-CREATE STATISTICS equipment_org_branch_stats (dependencies) ON organization_id, branch_id FROM equipment;
---> statement-breakpoint
-ANALYZE equipment;
