@@ -72,3 +72,14 @@ CREATE TRIGGER products_equipment_texts_truncate AFTER TRUNCATE ON products
 DROP INDEX equipment_org_branch_sku_idx;
 --> statement-breakpoint
 CREATE INDEX equipment_org_branch_sku_idx ON equipment (organization_id, branch_id, sku) INCLUDE (serial_number);
+--> statement-breakpoint
+-- The units' own text (serial number and location): a serial keyword's two trigram matches were
+-- ANDed with the branch's whole range of another index (70,000 entries: 4.5 of its 6.4 ms), because
+-- the planner expected a tenth of a branch's units. With the organization in the same GIN index
+-- (btree_gin), the index gives the organization's matches alone: 2.2 ms.
+CREATE EXTENSION IF NOT EXISTS btree_gin;
+--> statement-breakpoint
+DROP INDEX equipment_text_trgm_idx;
+--> statement-breakpoint
+CREATE INDEX equipment_text_trgm_idx ON equipment
+  USING gin (organization_id, (serial_number || ' ' || location_name || ' ' || location_address) gin_trgm_ops);

@@ -18,13 +18,12 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { loadConfig, REPO_ROOT } from '../config.js';
-import type { Database } from '../db/client.js';
+import { PGLITE_EXTENSIONS, type Database } from '../db/client.js';
 import type { Principal } from '../http/principal.js';
 import { authenticateSession } from '../modules/auth/index.js';
 
@@ -333,7 +332,7 @@ export async function openSqlRunner(target: BenchTarget, connections: number): P
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: target.dataDir, extensions: PGLITE_EXTENSIONS });
   return {
     async run(group) {
       for (const s of group) await client.query(s.sql, s.params);
@@ -419,7 +418,7 @@ export async function openStatementCapture(target: BenchTarget): Promise<Stateme
     db = drizzlePostgres(pool);
     close = () => pool.end();
   } else {
-    const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    const client = await PGlite.create({ dataDir: target.dataDir, extensions: PGLITE_EXTENSIONS });
     db = drizzlePglite(client, { logger }) as unknown as Database;
     close = () => client.close();
   }

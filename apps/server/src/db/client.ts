@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -34,6 +35,12 @@ export type MigrateOptions = {
  * the modules own their tables (modules/<name>/schema.ts) and query them with the SQL-like builder,
  * so the database layer knows no module.
  */
+/**
+ * The extensions the migrations create, loaded into every embedded database: pg_trgm (trigram
+ * search) and btree_gin (an organization beside a trigram text in one GIN index, 0029).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
 export type Database = NodePgDatabase;
 
 /** What `db.transaction` hands its callback. */
@@ -75,7 +82,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
   });
   const db = drizzlePglite(client);
   return {

@@ -127,7 +127,7 @@ export type EquipmentFilter = { keyword?: string; inspectionDue?: boolean; under
  * The serial numbers of the scope's units a keyword matches, with the list's other filters. A keyword
  * matches the unit's serial number or location, or its product's SKU, model or description, anywhere
  * and in any case. Two arms, each through its own indexes: the units whose own text matches come from
- * the trigram index on that text (0027); the products whose text matches from the trigram index on
+ * the trigram index on that text with the organization (0029); the products whose text matches from the trigram index on
  * their narrow copy (0029), and then their units from the (organization, branch, SKU) index, which
  * carries the serial number, so no branch is read unit by unit. The columns are tested one by one as
  * well, so a keyword spanning two of them matches nothing.
