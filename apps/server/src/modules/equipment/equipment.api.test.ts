@@ -533,9 +533,11 @@ describe('the kept warranty end and the keyword (0027_equipment_list_filters)', 
     await t.db.execute(sql`DELETE FROM products WHERE sku = 'KEPT-LATE-SKU'`);
     const copiesOffProducts = await one<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM (
-        (SELECT sku, model, label FROM products EXCEPT SELECT sku, model, label FROM equipment_product_texts)
+        (SELECT sku, lower(sku), lower(model), lower(label) FROM products
+         EXCEPT SELECT sku, sku_lower, model_lower, label_lower FROM equipment_product_texts)
         UNION ALL
-        (SELECT sku, model, label FROM equipment_product_texts EXCEPT SELECT sku, model, label FROM products)) d`);
+        (SELECT sku, sku_lower, model_lower, label_lower FROM equipment_product_texts
+         EXCEPT SELECT sku, lower(sku), lower(model), lower(label) FROM products)) d`);
     expect(copiesOffProducts.n).toBe(0);
   });
 });

@@ -135,13 +135,15 @@ export type EquipmentFilter = { keyword?: string; inspectionDue?: boolean; under
 function keywordMatches(scope: EquipmentScope, keyword: string, others: SQL[]): SQL {
   const pattern = `%${escapeLike(keyword)}%`;
   const unitText = sql`(e.serial_number || ' ' || e.location_name || ' ' || e.location_address)`;
-  // The form of migration 0029's index: lowercased, dashes, dots and slashes as q (see there why).
-  const trigramForm = (text: SQL) => sql`translate(lower(${text}), '-./', 'qqq')`;
-  const productText = trigramForm(sql`k.sku || ' ' || k.model || ' ' || k.label`);
+  // The form of migration 0029's index: dashes, dots and slashes as q (see there why); its copies
+  // are lowercase already, so the keyword is lowercased once and compared with LIKE.
+  const lowerPattern = sql`lower(${pattern}::text)`;
+  const productText = sql`translate(k.sku_lower || ' ' || k.model_lower || ' ' || k.label_lower, '-./', 'qqq')`;
   const unitMatches = sql`${unitText} ILIKE ${pattern}
     AND (e.serial_number ILIKE ${pattern} OR e.location_name ILIKE ${pattern} OR e.location_address ILIKE ${pattern})`;
-  const productMatches = sql`e.sku = ANY(ARRAY(SELECT k.sku FROM equipment_product_texts k WHERE ${productText} LIKE ${trigramForm(sql`${pattern}::text`)}
-    AND (k.sku ILIKE ${pattern} OR k.model ILIKE ${pattern} OR k.label ILIKE ${pattern})))`;
+  const productMatches = sql`e.sku = ANY(ARRAY(SELECT k.sku FROM equipment_product_texts k
+    WHERE ${productText} LIKE translate(${lowerPattern}, '-./', 'qqq')
+      AND (k.sku_lower LIKE ${lowerPattern} OR k.model_lower LIKE ${lowerPattern} OR k.label_lower LIKE ${lowerPattern})))`;
   const where = (arm: SQL) => sql.join([scoped(scope), arm, ...others], sql` AND `);
   return sql`SELECT e.serial_number FROM equipment e WHERE ${where(unitMatches)}
     UNION SELECT e.serial_number FROM equipment e WHERE ${where(productMatches)}`;

@@ -95,13 +95,14 @@ export const equipmentCounts = pgTable(
 
 /**
  * The three product columns an equipment keyword is matched against (SKU, model, label), kept by
- * triggers on products (0029_equipment_keyword_texts.sql), never written by code: a keyword's
- * trigram matches are rechecked against these narrow rows, not the wide product rows.
+ * triggers on products (0029_equipment_keyword_texts.sql), never written by code, lowercased: a
+ * keyword's trigram matches are rechecked against these narrow rows, not the wide product rows.
  */
 export const equipmentProductTexts = pgTable('equipment_product_texts', {
   sku: text('sku').primaryKey(),
-  model: text('model').notNull(),
-  label: text('label').notNull(),
+  skuLower: text('sku_lower').notNull(),
+  modelLower: text('model_lower').notNull(),
+  labelLower: text('label_lower').notNull(),
 });
 
 /**
