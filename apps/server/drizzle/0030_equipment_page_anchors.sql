@@ -36,12 +36,10 @@ END $$;
 CREATE FUNCTION equipment_unit_versions_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO equipment_unit_versions AS v (organization_id, branch_id, version)
-  SELECT DISTINCT c.organization_id, c.branch_id, 1 FROM (
-    SELECT o.organization_id, o.branch_id FROM equipment_units_before o JOIN equipment_units_after n ON n.id = o.id
-    WHERE (o.organization_id, o.branch_id, o.serial_number) IS DISTINCT FROM (n.organization_id, n.branch_id, n.serial_number)
-    UNION ALL
-    SELECT n.organization_id, n.branch_id FROM equipment_units_before o JOIN equipment_units_after n ON n.id = o.id
-    WHERE (o.organization_id, o.branch_id, o.serial_number) IS DISTINCT FROM (n.organization_id, n.branch_id, n.serial_number)) c
+  SELECT DISTINCT c.organization_id, c.branch_id, 1
+  FROM equipment_units_before o JOIN equipment_units_after n ON n.id = o.id
+  CROSS JOIN LATERAL (VALUES (o.organization_id, o.branch_id), (n.organization_id, n.branch_id)) AS c(organization_id, branch_id)
+  WHERE (o.organization_id, o.branch_id, o.serial_number) IS DISTINCT FROM (n.organization_id, n.branch_id, n.serial_number)
   ON CONFLICT (organization_id, branch_id) DO UPDATE SET version = v.version + 1;
   RETURN NULL;
 END $$;

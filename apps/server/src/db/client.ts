@@ -30,17 +30,17 @@ export type MigrateOptions = {
 };
 
 /**
- * One type for both drivers. The query builders are identical; only the raw result wrapper differs,
- * and both wrappers carry `rows`, which is all the code reads from `db.execute`. No schema is bound:
- * the modules own their tables (modules/<name>/schema.ts) and query them with the SQL-like builder,
- * so the database layer knows no module.
- */
-/**
  * The extensions the migrations create, loaded into every embedded database: pg_trgm (trigram
  * search) and btree_gin (an organization beside a trigram text in one GIN index, 0029).
  */
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
+/**
+ * One type for both drivers. The query builders are identical; only the raw result wrapper differs,
+ * and both wrappers carry `rows`, which is all the code reads from `db.execute`. No schema is bound:
+ * the modules own their tables (modules/<name>/schema.ts) and query them with the SQL-like builder,
+ * so the database layer knows no module.
+ */
 export type Database = NodePgDatabase;
 
 /** What `db.transaction` hands its callback. */

@@ -127,22 +127,23 @@ export type EquipmentFilter = { keyword?: string; inspectionDue?: boolean; under
  * The serial numbers of the scope's units a keyword matches, with the list's other filters. A keyword
  * matches the unit's serial number or location, or its product's SKU, model or description, anywhere
  * and in any case. Two arms, each through its own indexes: the units whose own text matches come from
- * the trigram index on that text with the organization (0029); the products whose text matches from the trigram index on
- * their narrow copy (0029), and then their units from the (organization, branch, SKU) index, which
- * carries the serial number, so no branch is read unit by unit. The columns are tested one by one as
- * well, so a keyword spanning two of them matches nothing.
+ * the trigram index on that text beside the organization (0029); the products whose text matches
+ * from the trigram index on their narrow copy (0029), and then their units from the (organization,
+ * branch, SKU) index, which carries the serial number, so no branch is read unit by unit. The columns
+ * are tested one by one as well, so a keyword spanning two of them matches nothing.
  */
 function keywordMatches(scope: EquipmentScope, keyword: string, others: SQL[]): SQL {
   const pattern = `%${escapeLike(keyword)}%`;
   const unitText = sql`(e.serial_number || ' ' || e.location_name || ' ' || e.location_address)`;
-  // The form of migration 0029's index: dashes, dots and slashes as q (see there why); its copies
-  // are lowercase already, so the keyword is lowercased once and compared with LIKE.
+  // The copies are lowercase already, so the keyword is lowercased once and compared with LIKE.
   const lowerPattern = sql`lower(${pattern}::text)`;
-  const productText = sql`translate(k.sku_lower || ' ' || k.model_lower || ' ' || k.label_lower, '-./', 'qqq')`;
+  // The form of migration 0029's index: dashes, dots and slashes as q (see there why).
+  const trigramForm = (text: SQL) => sql`translate(${text}, '-./', 'qqq')`;
+  const productText = trigramForm(sql`k.sku_lower || ' ' || k.model_lower || ' ' || k.label_lower`);
   const unitMatches = sql`${unitText} ILIKE ${pattern}
     AND (e.serial_number ILIKE ${pattern} OR e.location_name ILIKE ${pattern} OR e.location_address ILIKE ${pattern})`;
   const productMatches = sql`e.sku = ANY(ARRAY(SELECT k.sku FROM equipment_product_texts k
-    WHERE ${productText} LIKE translate(${lowerPattern}, '-./', 'qqq')
+    WHERE ${productText} LIKE ${trigramForm(lowerPattern)}
       AND (k.sku_lower LIKE ${lowerPattern} OR k.model_lower LIKE ${lowerPattern} OR k.label_lower LIKE ${lowerPattern})))`;
   const where = (arm: SQL) => sql.join([scoped(scope), arm, ...others], sql` AND `);
   return sql`SELECT e.serial_number FROM equipment e WHERE ${where(unitMatches)}
