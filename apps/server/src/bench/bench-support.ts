@@ -99,6 +99,11 @@ export function parseBenchArgs(args: string[]): BenchSettings {
   };
 }
 
+/** The arguments with `--connections=<count>` added unless the caller gave one (a suite's own default). */
+export function withDefaultConnections(args: string[], count: number): string[] {
+  return args.some((a) => a.startsWith('--connections')) ? args : [...args, `--connections=${count}`];
+}
+
 /** `--db` as a bench target: a postgres:// URL or a PGlite data directory; the configured database without it. */
 export function benchTarget(db: string | undefined): BenchTarget {
   const config = loadConfig();

@@ -12,6 +12,7 @@ import {
   describeTarget,
   measureHttp,
   parseBenchArgs,
+  withDefaultConnections,
   signIn,
   startServer,
   type BenchSettings,
@@ -111,7 +112,7 @@ async function measureWith(workers: number, settings: BenchSettings, skus: strin
 }
 
 export async function run(args: string[]): Promise<void> {
-  const settings = parseBenchArgs(args.some((a) => a.startsWith('--connections')) ? args : [...args, '--connections=50']);
+  const settings = parseBenchArgs(withDefaultConnections(args, 50));
   if (settings.target.kind !== 'postgres') throw new Error('The cluster bench needs PostgreSQL (--db=postgres://... or DATABASE_URL).');
   const skus = await sampleSkus(settings.target.url);
   if (skus.length === 0) throw new Error(`No products in catalog '${CATALOG}': seed the database first.`);

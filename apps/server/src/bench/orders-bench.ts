@@ -34,6 +34,7 @@ import {
   type BenchOperation,
   type BenchSettings,
   type LoadResult,
+  withDefaultConnections,
 } from './bench-support.js';
 
 /** Organization 1's administrator: every branch of the organization, no limitOrderHistory. */
@@ -260,8 +261,11 @@ async function sampleValues(settings: BenchSettings): Promise<{ samples: Samples
   }
 }
 
+/** performance.md measures its targets at 4 concurrent clients; `--connections=10` loads the machine harder. */
+const CLIENTS = 4;
+
 export async function run(args: string[]): Promise<void> {
-  const settings = parseBenchArgs(args);
+  const settings = parseBenchArgs(withDefaultConnections(args, CLIENTS));
   console.log(
     `orders bench on ${describeTarget(settings.target)}: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s, ${settings.rounds} rounds of ${settings.roundSeconds} s (median round)`,
   );
