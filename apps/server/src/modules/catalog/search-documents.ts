@@ -5,6 +5,7 @@
  * from `document::text` (`'lift':6A,7A 'post':5A`) straight into flat arrays: 200,000 products'
  * documents are millions of entries. Pure, so it is unit tested.
  */
+import { orTerm } from './ts-rank.js';
 import { compareBytes, type TsTerm } from './tsquery.js';
 
 const MAX_POSITION = (1 << 14) - 1;
@@ -97,6 +98,8 @@ export class SearchDocuments {
   readonly postings: Uint32Array;
   /** The entry (of termIds) each posting stands for. */
   readonly postingEntries: Uint32Array;
+  /** What each posting's entry adds to calc_rank_or's sum (ts-rank.ts orTerm), worked out once. */
+  readonly postingOrTerms: Float32Array;
   /** Product `o`'s entries at [termStart[o] ..< termStart[o + 1]]: lexeme ids ascending. */
   readonly termStart: Uint32Array;
   readonly termIds: Uint32Array;
@@ -136,6 +139,11 @@ export class SearchDocuments {
     this.postingStart = postings.start;
     this.postings = postings.list;
     this.postingEntries = postings.entries;
+    this.postingOrTerms = new Float32Array(postings.entries.length);
+    for (let k = 0; k < postings.entries.length; k++) {
+      const t = postings.entries[k]!;
+      this.postingOrTerms[k] = orTerm(this.positions, this.positionBegin[t]!, this.positionEnd[t]!);
+    }
   }
 
   /**
@@ -238,6 +246,7 @@ export class SearchDocuments {
       this.postingStart,
       this.postings,
       this.postingEntries,
+      this.postingOrTerms,
       this.termStart,
       this.termIds,
       this.positionBegin,

@@ -156,6 +156,38 @@ describe('facets', () => {
       { group: 'availability', value: 'any', count: 4 },
     ]);
   });
+
+  it('counts a search without keywords from its groups as it counts every product, after restocks too', () => {
+    const restocked = new CatalogSearchIndex(rows, warehouses);
+    const everyProduct = Uint32Array.of((1 << rows.length) - 1);
+    const filters = [
+      filter(),
+      filter({ inRegionOnly: true }),
+      filter({ brands: ['apex'] }),
+      filter({ categories: ['Lifts'], inRegionOnly: true }),
+    ];
+    const same = () => {
+      for (const f of filters) {
+        for (const state of ['CO', 'CA', 'TX']) {
+          const region = restocked.regionBits(state);
+          expect(restocked.facetRows('all', f, region)).toEqual(restocked.facetRows(everyProduct, f, region));
+        }
+      }
+    };
+    same();
+    // Out of W2 and into W1, then out of every warehouse, then back: each moves the product to another group.
+    restocked.restock('APX2P-12000', ['W1']);
+    restocked.restock('BND-TC1', []);
+    same();
+    expect(restocked.facetRows('all', filter({ inRegionOnly: true }), restocked.regionBits('CO'))).toContainEqual({
+      group: 'availability',
+      value: 'inRegion',
+      count: 2,
+    });
+    restocked.restock('BND-TC1', ['W1', 'W2']);
+    restocked.restock('APX2P-12000', ['W2']);
+    same();
+  });
 });
 
 describe('sorts and updates', () => {

@@ -14,6 +14,7 @@ import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase } from './tsquery.js';
 import { SearchDocuments, lowerBound } from './search-documents.js';
 import { orRanks, ranker } from './ts-rank.js';
+import { SkuSubstrings } from './sku-substrings.js';
 import { TopK } from './top-k.js';
 
 /** A catalog_search row with its catalog_prices row, as the store loads them. */
@@ -51,9 +52,8 @@ export class CatalogSearchIndex {
   private readonly labelKeys: string[];
   /** Label words (label_key split at white space) and the products whose label holds each (see labelHolding). */
   private readonly labelWords: LabelWords;
-  /** sku_key of every product, '\n' between them: `LIKE '%text%'` is one indexOf walk. */
-  private readonly skuText: string;
-  private readonly skuTextStart: Uint32Array;
+  /** `sku_key LIKE '%text%'` from trigram posting lists. */
+  private readonly skuSubstrings: SkuSubstrings;
   /** Ordinals by sku_compact (byte order): SKU prefixes typed without dashes. */
   private readonly byCompact: Uint32Array;
   readonly brandNames: string[];
@@ -65,12 +65,21 @@ export class CatalogSearchIndex {
   /** Bit per warehouse code (warehouseBit) of the warehouses holding stock. */
   private readonly stocked: Uint32Array;
   private readonly warehouseBit = new Map<string, number>();
+  /**
+   * Products grouped by all the facets read of them (brand, category, stocked warehouses), with each
+   * group's size: the facets of a search without keywords count the groups (a few hundred), not
+   * every product. A restock moves its product to another group.
+   */
+  private readonly groupOf: Uint32Array;
+  private readonly groupIds = new Map<string, number>();
+  private readonly groups: { brand: number; category: number; stocked: number; size: number }[] = [];
   private warehouses: IndexWarehouse[] = [];
   private readonly priceCents: Int32Array;
   private readonly msrpCents: Int32Array;
   private readonly ordinalOf = new Map<string, number>();
   readonly documents: SearchDocuments;
   private orders = new Map<'featured' | 'name', Uint32Array>();
+  private scratch?: { candidates: Uint32Array; tierOf: Uint8Array };
 
   constructor(rows: readonly IndexRow[], warehouses: IndexWarehouse[]) {
     const sorted = [...rows].sort((a, b) => compareBytes(a.sku, b.sku));
@@ -81,14 +90,7 @@ export class CatalogSearchIndex {
     this.skuCompacts = sorted.map((row) => row.sku_compact);
     this.labelKeys = sorted.map((row) => row.label_key);
     this.labelWords = labelWordsOf(this.labelKeys);
-    this.skuTextStart = new Uint32Array(this.size + 1);
-    let offset = 0;
-    this.skuKeys.forEach((key, o) => {
-      this.skuTextStart[o] = offset;
-      offset += key.length + 1;
-    });
-    this.skuTextStart[this.size] = offset;
-    this.skuText = this.skuKeys.join('\n') + '\n';
+    this.skuSubstrings = new SkuSubstrings(this.skuKeys);
     this.byCompact = Uint32Array.from(this.skus.keys()).sort((a, b) => compareBytes(this.skuCompacts[a]!, this.skuCompacts[b]!));
     const brands = dictionary(sorted.map((row) => row.brand));
     this.brandNames = brands.names;
@@ -101,6 +103,8 @@ export class CatalogSearchIndex {
     this.stocked = new Uint32Array(this.size);
     this.setWarehouses(warehouses);
     sorted.forEach((row, o) => this.setStocked(o, row.stocked_warehouses));
+    this.groupOf = new Uint32Array(this.size);
+    for (let o = 0; o < this.size; o++) this.joinGroup(o);
     this.priceCents = Int32Array.from(sorted, (row) => row.price_cents ?? -1);
     this.msrpCents = Int32Array.from(sorted, (row) => row.msrp_cents ?? -1);
     this.documents = new SearchDocuments(sorted.map((row) => row.document));
@@ -134,8 +138,25 @@ export class CatalogSearchIndex {
   restock(sku: string, codes: readonly string[]): boolean {
     const o = this.ordinalOf.get(sku);
     if (o === undefined) return false;
+    this.groups[this.groupOf[o]!]!.size--;
     this.setStocked(o, codes);
+    this.joinGroup(o);
     return true;
+  }
+
+  /** Counts product `o` in the group of its brand, category and stocked warehouses. */
+  private joinGroup(o: number): void {
+    const brand = this.brandOf[o]!;
+    const category = this.categoryOf[o]!;
+    const stocked = this.stocked[o]!;
+    const key = `${brand},${category},${stocked}`;
+    let id = this.groupIds.get(key);
+    if (id === undefined) {
+      id = this.groups.push({ brand, category, stocked, size: 0 }) - 1;
+      this.groupIds.set(key, id);
+    }
+    this.groups[id]!.size++;
+    this.groupOf[o] = id;
   }
 
   /** A product's catalog price or MSRP changed; false when the catalog does not list the SKU. */
@@ -171,20 +192,10 @@ export class CatalogSearchIndex {
   match(plan: KeywordPlan | null, query: TsNode | 'empty' | undefined): Matches {
     if (!plan) return 'all';
     const bits = new Uint32Array((this.size + 31) >>> 5);
-    for (const { o, at } of this.skuTextHits(plan.lower)) {
-      // A match across the '\n' between two SKUs is none (the text holds no line break).
-      if (at + plan.lower.length < this.skuTextStart[o + 1]!) bits[o >>> 5]! |= 1 << (o & 31);
-    }
+    for (const o of this.skuSubstrings.holders(plan.lower)) bits[o >>> 5]! |= 1 << (o & 31);
     if (query && query !== 'empty') orInto(bits, this.queryMatches(query));
     if (plan.skuCompact) for (const o of this.compactPrefix(plan.skuCompact)) bits[o >>> 5]! |= 1 << (o & 31);
     return bits;
-  }
-
-  /** Every place `text` stands in the joined SKU text, with the product whose SKU it begins in. */
-  private *skuTextHits(text: string): Generator<{ o: number; at: number }> {
-    for (let at = this.skuText.indexOf(text); at >= 0; at = this.skuText.indexOf(text, at + 1)) {
-      yield { o: upperBoundNumber(this.skuTextStart, at) - 1, at };
-    }
   }
 
   /** Ordinals whose sku_compact starts with `key`, in sku_compact order. */
@@ -242,20 +253,18 @@ export class CatalogSearchIndex {
     const categoryCounts = new Uint32Array(this.categoryNames.length);
     let inRegion = 0;
     let any = 0;
-    const count = (o: number) => {
-      const brand = this.brandOf[o]!;
-      const category = this.categoryOf[o]!;
-      const here = (this.stocked[o]! & region) !== 0;
+    const count = (brand: number, category: number, stocked: number, products: number) => {
+      const here = (stocked & region) !== 0;
       const regionOk = !filter.inRegionOnly || here;
-      if (categoryOk[category] && regionOk) brandCounts[brand]!++;
-      if (brandOk[brand] && regionOk) categoryCounts[category]!++;
+      if (categoryOk[category] && regionOk) brandCounts[brand]! += products;
+      if (brandOk[brand] && regionOk) categoryCounts[category]! += products;
       if (brandOk[brand] && categoryOk[category]) {
-        any++;
-        if (here) inRegion++;
+        any += products;
+        if (here) inRegion += products;
       }
     };
-    if (matches === 'all') for (let o = 0; o < this.size; o++) count(o);
-    else forEachBit(matches, count);
+    if (matches === 'all') for (const group of this.groups) count(group.brand, group.category, group.stocked, group.size);
+    else forEachBit(matches, (o) => count(this.brandOf[o]!, this.categoryOf[o]!, this.stocked[o]!, 1));
     const rows: FacetRow[] = [];
     brandCounts.forEach((n, id) => n > 0 && rows.push({ group: 'brand', value: this.brandNames[id]!, count: n }));
     categoryCounts.forEach(
@@ -366,37 +375,61 @@ export class CatalogSearchIndex {
     window: { limit: number; offset: number },
   ): string[] {
     const tierOf = this.tierOf(plan);
-    const visitAccepted = (visit: (o: number) => unknown) => {
-      if (matches === 'all') {
-        for (let o = 0; o < this.size; o++) if (accept(o)) visit(o);
-      } else forEachBit(matches, (o) => accept(o) && visit(o));
-    };
+    // One pass keeps each accepted candidate and its tier (scratch arrays of this index: the
+    // search is synchronous, so no other search uses them meanwhile) and counts the tiers.
+    const scratch = this.relevanceScratch();
+    let kept = 0;
     const counts = new Uint32Array(8);
-    visitAccepted((o) => counts[tierOf(o)]!++);
-    let lowest = 7;
-    for (let seen = counts[7]!; lowest > 0 && seen < window.offset + window.limit; seen += counts[lowest]!) lowest--;
-    const rank = this.ranker(query);
-    const top = new TopK(window.offset + window.limit, (a, b) => tierOf(b) - tierOf(a) || rank(b) - rank(a) || a - b);
-    visitAccepted((o) => {
+    const keep = (o: number) => {
       const tier = tierOf(o);
-      if (tier < lowest) return;
-      // Candidates come in ordinal (SKU) order, so a tie goes to the kept one: once the worst kept
-      // is of this tier and ranks the most ts_rank can (1), no later product of this tier can enter,
-      // and its rank (the costly part for several words) need not be worked out.
+      counts[tier]!++;
+      scratch.tierOf[o] = tier;
+      scratch.candidates[kept++] = o;
+    };
+    if (matches === 'all') {
+      for (let o = 0; o < this.size; o++) if (accept(o)) keep(o);
+    } else forEachBit(matches, (o) => accept(o) && keep(o));
+    const wanted = window.offset + window.limit;
+    let lowest = 7;
+    for (let seen = counts[7]!; lowest > 0 && seen < wanted; seen += counts[lowest]!) lowest--;
+    const rank = this.ranker(query);
+    const tiers = scratch.tierOf;
+    const top = new TopK(wanted, (a, b) => tiers[b]! - tiers[a]! || rank(b) - rank(a) || a - b);
+    for (let k = 0; k < kept; k++) {
+      const o = scratch.candidates[k]!;
+      const tier = tiers[o]!;
+      if (tier < lowest) continue;
+      // Candidates come in ordinal (SKU) order, so a tie goes to the kept one: a candidate enters
+      // only by beating the worst kept, on tier, then on rank. Once the worst kept is of this tier
+      // and ranks the most ts_rank can (1), no later product of this tier can enter, and its rank
+      // (the costly part for several words) need not be worked out.
       const worst = top.worst;
-      if (worst !== undefined && tier <= tierOf(worst) && rank(worst) >= MAX_RANK) return;
+      if (worst !== undefined) {
+        const worstTier = tiers[worst]!;
+        if (tier < worstTier) continue;
+        if (tier === worstTier) {
+          const worstRank = rank(worst);
+          if (worstRank >= MAX_RANK || rank(o) <= worstRank) continue;
+        }
+      }
       top.add(o);
-    });
+    }
     return top
       .sorted()
       .slice(window.offset)
       .map((o) => this.skus[o]!);
   }
 
+  /** Reused buffers of relevancePage: a candidate list and a tier per ordinal. */
+  private relevanceScratch(): { candidates: Uint32Array; tierOf: Uint8Array } {
+    this.scratch ??= { candidates: new Uint32Array(this.size), tierOf: new Uint8Array(this.size) };
+    return this.scratch;
+  }
+
   /**
    * Each product's relevance tier: 4 the exact SKU, 2 a SKU starting with the text, 1 a label
    * holding every word. The SKU tiers are found once per query (a range of the compact order, or
-   * the SKUs the text starts, found in the joined SKU text) and the label tier is a bitset
+   * the SKUs the text starts, among those holding it) and the label tier is a bitset
    * (labelHolding), so each of a broad word's 100,000 candidates costs two lookups, not string scans.
    */
   private tierOf(plan: KeywordPlan): (o: number) => number {
@@ -404,10 +437,9 @@ export class CatalogSearchIndex {
     if (plan.skuCompact) {
       for (const o of this.compactPrefix(plan.skuCompact)) skuTiers.set(o, this.skuCompacts[o] === plan.skuCompact ? 6 : 2);
     } else {
-      for (const { o, at } of this.skuTextHits(plan.lower)) {
-        if (this.skuTextStart[o] !== at) continue;
-        // The next SKU starts one past this one's '\n': exact when the text covers the whole SKU.
-        skuTiers.set(o, at + plan.lower.length === this.skuTextStart[o + 1]! - 1 ? 6 : 2);
+      for (const o of this.skuSubstrings.holders(plan.lower)) {
+        const key = this.skuKeys[o]!;
+        if (key.startsWith(plan.lower)) skuTiers.set(o, key.length === plan.lower.length ? 6 : 2);
       }
     }
     const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
@@ -516,9 +548,14 @@ export class CatalogSearchIndex {
 
   /** Bytes of the typed arrays and an estimate of the strings (the memory report). */
   get approximateBytes(): number {
-    const strings = this.skuText.length * 2 * 4 + this.labelKeys.reduce((sum, label) => sum + label.length * 2, 0);
+    const strings =
+      this.skuKeys.reduce((sum, key) => sum + key.length * 2 * 4, 0) + this.labelKeys.reduce((sum, label) => sum + label.length * 2, 0);
     return (
-      this.documents.byteLength + strings + this.size * (4 * 6) + this.documents.lexicon.reduce((sum, w) => sum + w.length * 2 + 16, 0)
+      this.documents.byteLength +
+      this.skuSubstrings.byteLength +
+      strings +
+      this.size * (4 * 6) +
+      this.documents.lexicon.reduce((sum, w) => sum + w.length * 2 + 16, 0)
     );
   }
 }
@@ -572,18 +609,6 @@ export function forEachBit(bits: Uint32Array, visit: (o: number) => unknown): vo
       word ^= low;
     }
   }
-}
-
-/** The first place in ascending `values` holding more than `value`. */
-function upperBoundNumber(values: Uint32Array, value: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle]! <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 function placesOf(entries: Uint16Array[]): Set<number> {

@@ -111,7 +111,7 @@ export function ranker(
 }
 
 /** What one lexeme entry adds to calc_rank_or's sum (before the division by 1.64493406685). */
-function orTerm(positions: Uint16Array, begin: number, end: number): number {
+export function orTerm(positions: Uint16Array, begin: number, end: number): number {
   let sum = f(0);
   let best = f(-1);
   let bestAt = 0;
@@ -129,22 +129,22 @@ function orTerm(positions: Uint16Array, begin: number, end: number): number {
 /**
  * calc_rank_or for every product at once, walking the terms' posting lists instead of each
  * product's entries: for any product the sums run in the same order as in C (terms in order, then
- * its lexemes in order), so every rank is the same float4. A broad word's 100,000 matches cost one
- * pass over their postings. Products without lexemes rank 0, as ts_rank answers.
+ * its lexemes in order), so every rank is the same float4. What each posting adds (orTerm of its
+ * entry, a float4) is worked out once when the documents are read (`postingOrTerms`), so a broad
+ * word's 100,000 matches cost one pass of additions. Products without lexemes rank 0, as ts_rank
+ * answers.
  */
 export function orRanks(
-  documents: RankedDocuments & { postingStart: Uint32Array; postings: Uint32Array; postingEntries: Uint32Array },
+  documents: { termStart: Uint32Array; postingStart: Uint32Array; postings: Uint32Array; postingOrTerms: Float32Array },
   ranges: readonly (readonly [number, number])[],
 ): Float32Array {
   const size = documents.termStart.length - 1;
   const sums = new Float32Array(size);
-  const { postingStart, postings, postingEntries, positions, positionBegin, positionEnd } = documents;
+  const { postingStart, postings, postingOrTerms } = documents;
   for (const [from, to] of ranges) {
-    for (let k = postingStart[from]!; k < postingStart[to]!; k++) {
-      const t = postingEntries[k]!;
-      const o = postings[k]!;
-      sums[o] = sums[o]! + orTerm(positions, positionBegin[t]!, positionEnd[t]!) / 1.64493406685;
-    }
+    // A Float32Array stores each sum rounded to float4, as C's float arithmetic does.
+    for (let k = postingStart[from]!; k < postingStart[to]!; k++)
+      sums[postings[k]!] = sums[postings[k]!]! + postingOrTerms[k]! / 1.64493406685;
   }
   if (ranges.length > 0) for (let o = 0; o < size; o++) sums[o] = sums[o]! / ranges.length;
   return sums;
