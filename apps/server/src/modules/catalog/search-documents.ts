@@ -218,21 +218,59 @@ export class SearchDocuments {
     }
   }
 
-  /** Product `o`'s positions of each of its lexemes in [from, to), in lexeme order. */
-  entries(o: number, range: [number, number]): Uint16Array[] {
-    const found: Uint16Array[] = [];
+  /** Reused buffers of phraseHolds (searches are synchronous: no other search uses them meanwhile). */
+  private phraseEnds = new Int32Array(64);
+  private phraseNext = new Int32Array(64);
+
+  /**
+   * Whether product `o` holds a chain of terms (lexeme ranges) with term k + 1 standing
+   * `distances[k]` places after term k (PostgreSQL's phrase rule for a chain): the places where the
+   * chain can end so far are kept in a reused buffer, so a check allocates nothing.
+   */
+  phraseHolds(o: number, ranges: readonly (readonly [number, number])[], distances: readonly number[]): boolean {
+    let ends = this.placesInto(o, ranges[0]!, 'ends', -1, 0);
+    for (let k = 1; k < ranges.length && ends > 0; k++) {
+      ends = this.placesInto(o, ranges[k]!, 'next', ends, distances[k - 1]!);
+      [this.phraseEnds, this.phraseNext] = [this.phraseNext, this.phraseEnds];
+    }
+    return ends > 0;
+  }
+
+  /**
+   * Writes product `o`'s places of the lexemes in `range` into the named buffer, and returns how many:
+   * every place when `previous` is -1, else only places `distance` after one of the `previous`
+   * places in the ends buffer.
+   */
+  private placesInto(o: number, range: readonly [number, number], into: 'ends' | 'next', previous: number, distance: number): number {
+    let count = 0;
+    for (let t = this.firstEntry(o, range[0]); t < this.termStart[o + 1]! && this.termIds[t]! < range[1]; t++) {
+      for (let p = this.positionBegin[t]!; p < this.positionEnd[t]!; p++) {
+        const place = this.positions[p]! & MAX_POSITION;
+        if (previous >= 0 && !holds(this.phraseEnds, previous, place - distance)) continue;
+        let buffer = into === 'ends' ? this.phraseEnds : this.phraseNext;
+        if (count === buffer.length) {
+          const bigger = new Int32Array(buffer.length * 2);
+          bigger.set(buffer);
+          if (into === 'ends') this.phraseEnds = bigger;
+          else this.phraseNext = bigger;
+          buffer = bigger;
+        }
+        buffer[count++] = place;
+      }
+    }
+    return count;
+  }
+
+  /** Product `o`'s first entry whose lexeme id is `from` or more. */
+  private firstEntry(o: number, from: number): number {
     let low = this.termStart[o]!;
     let high = this.termStart[o + 1]!;
-    const end = high;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.termIds[middle]! < range[0]) low = middle + 1;
+      if (this.termIds[middle]! < from) low = middle + 1;
       else high = middle;
     }
-    for (let t = low; t < end && this.termIds[t]! < range[1]; t++) {
-      found.push(this.positions.subarray(this.positionBegin[t]!, this.positionEnd[t]!));
-    }
-    return found;
+    return low;
   }
 
   /** Whether product `o` has no lexeme at all. */
@@ -254,6 +292,12 @@ export class SearchDocuments {
       this.positions,
     ].reduce((sum, array) => sum + array.byteLength, 0);
   }
+}
+
+/** Whether the first `count` values of `values` hold `value` (a phrase's few places: a scan). */
+function holds(values: Int32Array, count: number, value: number): boolean {
+  for (let k = 0; k < count; k++) if (values[k] === value) return true;
+  return false;
 }
 
 /** The first place in `sorted` (byte order) whose value is not before `value`. */

@@ -116,6 +116,22 @@ describe('matching', () => {
     expect(page(index, 'lift post', "'lift':* <-> 'post':*", 'sku')).toEqual([]);
   });
 
+  it('follows a phrase of three words through a document holding one of them 150 times', () => {
+    const lifts = Array.from({ length: 150 }, (_, i) => 2 * i + 1).join(',');
+    const long = new CatalogSearchIndex(
+      [
+        // 'lift' at 1, 3, ..., 299 in both; 'two post' at 299-300 in LONG-1, at 300-301 in LONG-2.
+        row('LONG-1', 'long', 'Apex', 'Lifts', { document: `'lift':${lifts} 'post':300 'two':299` }),
+        row('LONG-2', 'long', 'Apex', 'Lifts', { document: `'lift':${lifts} 'post':301 'two':300` }),
+      ],
+      warehouses,
+    );
+    expect(page(long, 'lift two post', "'lift':* <-> 'two':* <-> 'post':*", 'sku')).toEqual(['LONG-2']);
+    expect(page(long, 'two post', "'two':* <-> 'post':*", 'sku')).toEqual(['LONG-1', 'LONG-2']);
+    expect(page(long, 'lift post', "'lift':* <-> 'post':*", 'sku')).toEqual(['LONG-1']);
+    expect(page(long, 'lift post', "'lift':* <2> 'post':*", 'sku')).toEqual(['LONG-2']);
+  });
+
   it('corrects typos from its own lexicon (ts_stat words without digits)', () => {
     const vocabulary = new Vocabulary(index.vocabularyWords());
     expect(vocabulary.corrections('scisor')).toEqual(['scissor']);

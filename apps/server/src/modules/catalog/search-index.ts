@@ -231,14 +231,7 @@ export class CatalogSearchIndex {
     const ranges = node.terms.map((term) => this.documents.lexemeRange(term));
     const bits = this.queryMatches({ kind: 'and', children: node.terms });
     forEachBit(bits, (o) => {
-      let ends = placesOf(this.documents.entries(o, ranges[0]!));
-      for (let k = 1; k < ranges.length && ends.size > 0; k++) {
-        const distance = node.distances[k - 1]!;
-        const next = new Set<number>();
-        for (const place of placesOf(this.documents.entries(o, ranges[k]!))) if (ends.has(place - distance)) next.add(place);
-        ends = next;
-      }
-      if (ends.size === 0) bits[o >>> 5]! &= ~(1 << (o & 31));
+      if (!this.documents.phraseHolds(o, ranges, node.distances)) bits[o >>> 5]! &= ~(1 << (o & 31));
     });
     return bits;
   }
@@ -609,12 +602,6 @@ export function forEachBit(bits: Uint32Array, visit: (o: number) => unknown): vo
       word ^= low;
     }
   }
-}
-
-function placesOf(entries: Uint16Array[]): Set<number> {
-  const places = new Set<number>();
-  for (const positions of entries) for (const position of positions) places.add(position & 0x3fff);
-  return places;
 }
 
 export { lowerBound, termsOf };
