@@ -96,8 +96,6 @@ export class SearchDocuments {
   /** Products holding each lexeme: ordinals ascending, lexeme `id` at postings[postingStart[id] ..< postingStart[id + 1]]. */
   readonly postingStart: Uint32Array;
   readonly postings: Uint32Array;
-  /** The entry (of termIds) each posting stands for. */
-  readonly postingEntries: Uint32Array;
   /** What each posting's entry adds to calc_rank_or's sum (ts-rank.ts orTerm), worked out once. */
   readonly postingOrTerms: Float32Array;
   /** Product `o`'s entries at [termStart[o] ..< termStart[o + 1]]: lexeme ids ascending. */
@@ -138,7 +136,7 @@ export class SearchDocuments {
     const postings = this.buildPostings(this.lexicon.length);
     this.postingStart = postings.start;
     this.postings = postings.list;
-    this.postingEntries = postings.entries;
+    // The entry each posting stands for is needed only here: ranking reads the term it adds.
     this.postingOrTerms = new Float32Array(postings.entries.length);
     for (let k = 0; k < postings.entries.length; k++) {
       const t = postings.entries[k]!;
@@ -228,34 +226,31 @@ export class SearchDocuments {
    * chain can end so far are kept in a reused buffer, so a check allocates nothing.
    */
   phraseHolds(o: number, ranges: readonly (readonly [number, number])[], distances: readonly number[]): boolean {
-    let ends = this.placesInto(o, ranges[0]!, 'ends', -1, 0);
-    for (let k = 1; k < ranges.length && ends > 0; k++) {
-      ends = this.placesInto(o, ranges[k]!, 'next', ends, distances[k - 1]!);
+    let ends = -1;
+    for (let k = 0; k < ranges.length && ends !== 0; k++) {
+      ends = this.nextPlaces(o, ranges[k]!, ends, k === 0 ? 0 : distances[k - 1]!);
       [this.phraseEnds, this.phraseNext] = [this.phraseNext, this.phraseEnds];
     }
     return ends > 0;
   }
 
   /**
-   * Writes product `o`'s places of the lexemes in `range` into the named buffer, and returns how many:
-   * every place when `previous` is -1, else only places `distance` after one of the `previous`
-   * places in the ends buffer.
+   * Writes into the next buffer product `o`'s places of the lexemes in `range`, and returns how
+   * many: every place when `ends` is -1, else only places `distance` after one of the `ends` places
+   * in the ends buffer.
    */
-  private placesInto(o: number, range: readonly [number, number], into: 'ends' | 'next', previous: number, distance: number): number {
+  private nextPlaces(o: number, range: readonly [number, number], ends: number, distance: number): number {
     let count = 0;
     for (let t = this.firstEntry(o, range[0]); t < this.termStart[o + 1]! && this.termIds[t]! < range[1]; t++) {
       for (let p = this.positionBegin[t]!; p < this.positionEnd[t]!; p++) {
         const place = this.positions[p]! & MAX_POSITION;
-        if (previous >= 0 && !holds(this.phraseEnds, previous, place - distance)) continue;
-        let buffer = into === 'ends' ? this.phraseEnds : this.phraseNext;
-        if (count === buffer.length) {
-          const bigger = new Int32Array(buffer.length * 2);
-          bigger.set(buffer);
-          if (into === 'ends') this.phraseEnds = bigger;
-          else this.phraseNext = bigger;
-          buffer = bigger;
+        if (ends >= 0 && !holds(this.phraseEnds, ends, place - distance)) continue;
+        if (count === this.phraseNext.length) {
+          const bigger = new Int32Array(count * 2);
+          bigger.set(this.phraseNext);
+          this.phraseNext = bigger;
         }
-        buffer[count++] = place;
+        this.phraseNext[count++] = place;
       }
     }
     return count;
@@ -283,7 +278,6 @@ export class SearchDocuments {
     return [
       this.postingStart,
       this.postings,
-      this.postingEntries,
       this.postingOrTerms,
       this.termStart,
       this.termIds,
