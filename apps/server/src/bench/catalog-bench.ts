@@ -43,6 +43,8 @@ const USAGE = `npm run bench -- catalog [options]
   --port=3190        the server's port
   --seed=1           seed of the query draws
   --no-cluster       skip the 50-client run
+  --rows=a,b         only these budget rows (words, broad, typo, sku, browse, product, suggest): a quick look
+  --no-feed          no feed beside the rows (to see what the feed costs; the budgets hold with it on)
 The feed (500 stock rows every 2 s, 1,000 prices every 10 s, an order a second) writes to the same
 database through the server's integration API and checkout while the reads run.`;
 
@@ -55,6 +57,8 @@ type Options = {
   port: number;
   seed: number;
   cluster: boolean;
+  rows: string[] | undefined;
+  feed: boolean;
 };
 
 function options(args: string[]): Options {
@@ -71,6 +75,8 @@ function options(args: string[]): Options {
       port: { type: 'string' },
       seed: { type: 'string' },
       'no-cluster': { type: 'boolean' },
+      rows: { type: 'string' },
+      'no-feed': { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -93,19 +99,28 @@ function options(args: string[]): Options {
     port: number('port', 3190),
     seed: number('seed', 1),
     cluster: !values['no-cluster'],
+    rows: values.rows === undefined ? undefined : rowKeys(values.rows),
+    feed: !values['no-feed'],
   };
 }
 
-/** The rows of issue 32's budget table: name, p95 budget in ms, and the traffic's draw for it. */
-const BUDGET_ROWS: { name: string; budget: number; draw: (traffic: CatalogTraffic) => RequestSpec | undefined }[] = [
-  { name: 'two or three words', budget: 20, draw: (t) => t.wordsSearch() },
-  { name: 'one broad word, exact total and facets', budget: 50, draw: (t) => t.broadSearch() },
-  { name: 'a word with one typo', budget: 50, draw: (t) => t.typoSearch() },
-  { name: 'SKU or SKU prefix, with or without dashes', budget: 20, draw: (t) => t.skuSearch() },
-  { name: 'browse a page without keywords, any sort', budget: 10, draw: (t) => t.browse() },
-  { name: 'product detail (feed moving price and stock)', budget: 5, draw: (t) => t.product() },
-  { name: 'suggestions', budget: 15, draw: (t) => t.suggest() },
+/** The rows of issue 32's budget table: key (--rows), name, p95 budget in ms, and the traffic's draw for it. */
+const BUDGET_ROWS: { key: string; name: string; budget: number; draw: (traffic: CatalogTraffic) => RequestSpec | undefined }[] = [
+  { key: 'words', name: 'two or three words', budget: 20, draw: (t) => t.wordsSearch() },
+  { key: 'broad', name: 'one broad word, exact total and facets', budget: 50, draw: (t) => t.broadSearch() },
+  { key: 'typo', name: 'a word with one typo', budget: 50, draw: (t) => t.typoSearch() },
+  { key: 'sku', name: 'SKU or SKU prefix, with or without dashes', budget: 20, draw: (t) => t.skuSearch() },
+  { key: 'browse', name: 'browse a page without keywords, any sort', budget: 10, draw: (t) => t.browse() },
+  { key: 'product', name: 'product detail (feed moving price and stock)', budget: 5, draw: (t) => t.product() },
+  { key: 'suggest', name: 'suggestions', budget: 15, draw: (t) => t.suggest() },
 ];
+
+function rowKeys(list: string): string[] {
+  const keys = list.split(',').map((key) => key.trim());
+  const unknown = keys.filter((key) => !BUDGET_ROWS.some((row) => row.key === key));
+  if (unknown.length > 0) throw new Error(`--rows: no row ${unknown.join(', ')}\n${USAGE}`);
+  return keys;
+}
 
 /** The embedded database may take 3x the budgets (performance.md). */
 const budgetFactor = (target: BenchTarget) => (target.kind === 'pglite' ? 3 : 1);
@@ -189,7 +204,7 @@ async function budgetRows(server: BenchServer, traffic: CatalogTraffic, o: Optio
   const session = await signIn(server.baseUrl, USER);
   await waitForIndex(server, traffic, session.headers);
   const rows: { name: string; budget: number; outcome: LoadOutcome }[] = [];
-  for (const row of BUDGET_ROWS) {
+  for (const row of BUDGET_ROWS.filter((r) => o.rows?.includes(r.key) ?? true)) {
     process.stdout.write(`  endpoint: ${row.name}...`);
     const next = () => row.draw(traffic);
     await runLoad({ baseUrl: server.baseUrl, headers: session.headers, clients: o.clients, seconds: o.warmup, next });
@@ -283,15 +298,19 @@ export async function run(args: string[]): Promise<void> {
     let feed: FeedCounts;
     let rows: Awaited<ReturnType<typeof budgetRows>>;
     try {
-      const running = startFeed(server.baseUrl, setup.apiKey, await signIn(server.baseUrl, USER), setup.data, seededRandom(o.seed + 100));
+      const running = o.feed
+        ? startFeed(server.baseUrl, setup.apiKey, await signIn(server.baseUrl, USER), setup.data, seededRandom(o.seed + 100))
+        : undefined;
       rows = await budgetRows(server, traffic, o);
-      feed = await running.stop();
+      feed = (await running?.stop()) ?? { stockRows: 0, priceRows: 0, orders: 0, failures: new Map() };
       console.log(`server RSS after the rows: ${server.rssMb() ?? '?'} MB`);
     } finally {
       await server.stop();
     }
     printBudgetTable(rows, budgetFactor(o.target));
-    console.log(`feed during the rows: ${describeFeed(feed)}`);
+    console.log(
+      o.feed ? `feed during the rows: ${describeFeed(feed)}` : "no feed during the rows (--no-feed): not the budgets' conditions",
+    );
     if (o.cluster) {
       const runs = [await clusterRun(o, traffic, 1, setup), await clusterRun(o, traffic, 2, setup)];
       printClusterRuns(runs);

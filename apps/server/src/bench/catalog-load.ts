@@ -2,7 +2,15 @@
  * Closed-loop load for the catalog bench: `clients` workers each send the next request the traffic
  * draws as soon as the last one answered, and every response's time is kept per operation. Its own
  * loop rather than autocannon's, because the 50-client run mixes operations and reports each.
+ *
+ * Requests go out on node:http with kept-alive connections, one per client, and ask for brotli or
+ * gzip as a browser does; the answer is timed to its last byte but not decompressed (only a
+ * refusal's body is read, for the report). The load shares the machine's two cores with the server
+ * and PostgreSQL, where a dealer's browser does not: `fetch` (undici's streams, and decompressing
+ * every answer) took ~45% of a core at the rates these rows reach, CPU the server then lacked.
  */
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LoadResult } from './bench-support.js';
 import type { RequestSpec } from './catalog-traffic.js';
 
@@ -36,7 +44,38 @@ export type LoadPlan = {
   next: () => RequestSpec | undefined;
 };
 
+type Answer = { status: number; body: Buffer; encoding: string | undefined };
+
+/** One request on the agent's kept-alive connections; resolves with the whole (undecoded) answer. */
+function send(agent: http.Agent, url: URL, spec: RequestSpec, headers: Record<string, string>): Promise<Answer> {
+  const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { agent, method: spec.method, headers: { ...headers, 'accept-encoding': 'br, gzip' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** A refusal's body as text, for the report. */
+function decoded(answer: Answer): string {
+  if (answer.encoding === 'br') return brotliDecompressSync(answer.body).toString();
+  if (answer.encoding === 'gzip') return gunzipSync(answer.body).toString();
+  return answer.body.toString();
+}
+
 export async function runLoad(plan: LoadPlan): Promise<LoadOutcome> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: plan.clients });
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
   const firstErrors: string[] = [];
@@ -54,13 +93,8 @@ export async function runLoad(plan: LoadPlan): Promise<LoadOutcome> {
       sent++;
       const t0 = performance.now();
       try {
-        const response = await fetch(`${plan.baseUrl}${spec.path}`, {
-          method: spec.method,
-          headers: plan.headers,
-          ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
-        });
-        const text = await response.text();
-        if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 160)}`);
+        const answer = await send(agent, new URL(spec.path, plan.baseUrl), spec, plan.headers);
+        if (answer.status < 200 || answer.status > 299) throw new Error(`${answer.status} ${decoded(answer).slice(0, 160)}`);
         const list = latencies.get(spec.operation) ?? [];
         list.push(performance.now() - t0);
         latencies.set(spec.operation, list);
@@ -71,6 +105,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadOutcome> {
     }
   };
   await Promise.all(Array.from({ length: plan.clients }, worker));
+  agent.destroy();
   const seconds = (performance.now() - started) / 1000;
   for (const message of firstErrors) console.log(`    error: ${message}`);
   const byOperation = new Map<string, LoadResult>();

@@ -132,6 +132,26 @@ describe('the index answers as the SQL search does', () => {
     }
   });
 
+  it('orders a browse by price itself, as SQL does, with and without the in-region filter', { timeout: 120_000 }, async () => {
+    const index = (await buildSearchIndexNow(t.db, 'lifts'))!;
+    for (const sort of ['price-asc', 'price-desc'] as const)
+      for (const inRegionOnly of [false, true])
+        for (const window of [
+          { limit: 20, offset: 0 },
+          { limit: 5, offset: 35 },
+        ]) {
+          const filter = { keywords: '', brands: [], categories: [], inRegionOnly };
+          const skus = index.page('all', null, undefined, { filter, region: index.regionBits('CO'), sort, price: 'catalog' }, window);
+          // Not left to SQL (null): the index orders it.
+          expect(skus, `${sort} ${inRegionOnly}`).not.toBeNull();
+          const body = { ...lifts, keywords: '', sort, availability: inRegionOnly ? 'inRegion' : 'any', pageSize: window.limit };
+          const page = window.offset / window.limit + 1;
+          const sqlAnswer = await searchWith({ ...body, page }, false);
+          expect(skus, `${sort} ${inRegionOnly}`).toEqual(sqlAnswer.results.map((product) => product.sku));
+          expect(await searchWith({ ...body, page }, true)).toEqual(sqlAnswer);
+        }
+  });
+
   it('ranks as ts_rank does, to the last bit', { timeout: 120_000 }, async () => {
     const index = (await buildSearchIndexNow(t.db, 'lifts'))!;
     for (const text of [

@@ -214,14 +214,19 @@ describe('sorts and updates', () => {
     expect(page(index, '', undefined, 'sku')).toEqual(['APX2P-10000', 'APX2P-12000', 'BND-4P', 'BND-TC1', 'ZZ-1']);
     expect(page(index, 'lift', "'lift':*", 'price-asc')).toEqual(['ZZ-1', 'APX2P-10000', 'BND-4P', 'APX2P-12000']);
     expect(page(index, 'lift', "'lift':*", 'price-desc')).toEqual(['APX2P-12000', 'BND-4P', 'APX2P-10000', 'ZZ-1']);
-    // Without keywords, price orders are catalog_prices' indexes in SQL.
-    expect(page(index, '', undefined, 'price-asc')).toBeNull();
+    // Without keywords, from the kept price order, from either end; ties by SKU in the price's direction.
+    expect(page(index, '', undefined, 'price-asc')).toEqual(['ZZ-1', 'BND-TC1', 'APX2P-10000', 'BND-4P', 'APX2P-12000']);
+    expect(page(index, '', undefined, 'price-desc')).toEqual(['APX2P-12000', 'BND-4P', 'APX2P-10000', 'BND-TC1', 'ZZ-1']);
   });
 
   it('follows price and stock changes of single products', () => {
     const index = new CatalogSearchIndex(rows, warehouses);
+    expect(page(index, '', undefined, 'price-asc')![0]).toBe('ZZ-1');
     expect(index.reprice('BND-4P', 1, 2)).toBe(true);
     expect(page(index, 'lift', "'lift':*", 'price-asc')![0]).toBe('BND-4P');
+    // The kept price order of a browse moves too.
+    expect(page(index, '', undefined, 'price-asc')![0]).toBe('BND-4P');
+    expect(page(index, '', undefined, 'price-desc')!.at(-1)).toBe('BND-4P');
     expect(index.restock('BND-4P', ['W1'])).toBe(true);
     expect(page(index, '', undefined, 'sku', filter({ inRegionOnly: true }))).toEqual(['APX2P-10000', 'BND-4P', 'BND-TC1']);
     expect(index.reprice('NOT-LISTED', 1, 1)).toBe(false);
