@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { branchOf, type Principal, type PrincipalBranch } from '../../http/principal.js';
 import { queryRows } from '../../db/query-rows.js';
-import { visibleCatalogSql, type CatalogCaller, type PricingContext, type PricingTerms } from './repository.js';
+import { visibleCatalogSql, type CatalogCaller, type PricingContext, type PricingTerms, type VisibleCatalogRow } from './repository.js';
 
 export type { PricingContext } from './repository.js';
 
@@ -26,17 +26,6 @@ export function catalogCallerOf(principal: Principal, catalogId: string): Catalo
   return { catalogId, organizationId: user.organizationId, userId: user.id, useOrganizationCatalogs: user.useOrganizationCatalogs };
 }
 
-type VisibleCatalogRow = {
-  id: string;
-  price_list_id: number;
-  ships_only_from: string | null;
-  products: number | null;
-  version: number | null;
-  data_revision: string | null;
-  /** The caller organization's own price list, read with the catalog (the principal holds none). */
-  organization_price_list_id: number | null;
-};
-
 /**
  * The caller's own pricing terms: the organization's price list (from the visible catalog's row),
  * and MSRP only when the user is restricted.
@@ -52,7 +41,11 @@ export async function visibleCatalog(db: Database, principal: Principal, catalog
 }
 
 export async function pricingContextFor(db: Database, principal: Principal, catalogId: string): Promise<PricingContext> {
-  const catalog = await visibleCatalog(db, principal, catalogId);
+  return pricingContextOf(principal, await visibleCatalog(db, principal, catalogId));
+}
+
+/** The pricing context of the caller's visible catalog row; 404 when there is none. */
+export function pricingContextOf(principal: Principal, catalog: VisibleCatalogRow | undefined): PricingContext {
   if (!catalog) throw notFound(CATALOG_NOT_FOUND);
   return {
     ...pricingTermsOf(principal, catalog),

@@ -97,6 +97,34 @@ describe('priced products kept by the server', () => {
     expect(JSON.parse(await refresh(page.results.map((p) => p.sku)))).toEqual(page.results);
   });
 
+  it('costs one statement either way: the visibility check with the pricing, or alone when every product is kept', async () => {
+    const skus = [F.severalImages, F.scheduledAvailability];
+    await refresh([]); // the session is looked up (and kept) before any statement is counted
+    const first = recordStatements(t.db);
+    const priced = await refresh(skus);
+    // Not kept: the visibility check and the pricing in one statement.
+    expect(first).toHaveLength(1);
+    expect(pricedStatements(first)).toHaveLength(1);
+    vi.restoreAllMocks();
+    const again = recordStatements(t.db);
+    expect(await refresh(skus)).toBe(priced);
+    // Kept: the visibility check alone confirms the revision they were priced under.
+    expect(again).toHaveLength(1);
+    expect(pricedStatements(again)).toEqual([]);
+    vi.restoreAllMocks();
+    // A catalog the caller may not see is refused by the same one statement, kept or not.
+    const hidden = recordStatements(t.db);
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/catalog/products',
+      payload: { ...lifts, catalog: 'no-such-catalog', skuList: [F.customerPrice] },
+      token: tokens[ADMIN],
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ messages: [{ field: '', message: 'The catalog was not found.' }] });
+    expect(hidden).toHaveLength(1);
+  });
+
   it('never answers one caller what another was priced: pricing terms and destination state are part of the key', async () => {
     const sku = F.customerPrice;
     const summit = await product(sku);

@@ -43,8 +43,16 @@ export class PricedTextCache extends RecentlyUsedMap<PricedText> {
       this.newestRevision = revision;
       this.clear();
     }
-    return `${ctx.dataRevision}|${ctx.catalogId}|${ctx.organizationPriceListId}|${ctx.restrictedPricing}|${shipToState}|`;
+    return pricedKeyPrefix(ctx, shipToState);
+  }
+
+  /** Whether the priced text of `sku` at row revision `rev` is kept for `ctx` and the state (keyPrefix without its clearing). */
+  holds(ctx: PricingContext, shipToState: string, sku: string, rev: string): boolean {
+    return ctx.dataRevision !== null && this.peek(pricedKeyPrefix(ctx, shipToState) + sku)?.rev === rev;
   }
 }
+
+const pricedKeyPrefix = (ctx: PricingContext, shipToState: string) =>
+  `${ctx.dataRevision}|${ctx.catalogId}|${ctx.organizationPriceListId}|${ctx.restrictedPricing}|${shipToState}|`;
 
 export const pricedTextCacheOf = perDatabase(() => new PricedTextCache());

@@ -90,6 +90,18 @@ export type CatalogCaller = { catalogId: string; organizationId: number; userId:
 /** What prices a product besides its catalog: the caller's organization price list and restriction. */
 export type PricingTerms = Pick<PricingContext, 'organizationPriceListId' | 'restrictedPricing'>;
 
+/** visibleCatalogSql's row. */
+export type VisibleCatalogRow = {
+  id: string;
+  price_list_id: number;
+  ships_only_from: string | null;
+  products: number | null;
+  version: number | null;
+  data_revision: string | null;
+  /** The caller organization's own price list, read with the catalog (the principal holds none). */
+  organization_price_list_id: number | null;
+};
+
 /**
  * The catalog row the caller may see, with its search totals, the catalog data revision (read in
  * the same snapshot, before any priced statement: priced-cache.ts) and the caller organization's
@@ -165,29 +177,38 @@ function productFragments(price: SQL): SQL {
 }
 
 /**
- * Prices and stocks the SKUs of `selection` (a statement answering `sku`, `ord` and `rev`: the row
- * revision whose texts the caller holds, or null), in `ord` order. Stock and receipts are aggregated
- * per SKU in LATERAL subqueries that use the (sku, ...) indexes.
+ * Whose price list prices a product besides the catalog's: the organization's list as a number
+ * (null: none), or `visible-row` for a statement whose `cat` is visibleCatalogSql's row, which reads
+ * the organization's list with the catalog.
  */
-function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string | null, selection: SQL, options: PricedOptions = {}): SQL {
+type OrganizationPrices = number | null | 'visible-row';
+
+/**
+ * Prices and stocks the SKUs of `selection` (a statement answering `sku`, `ord` and `rev`: the row
+ * revision whose texts the caller holds, or null), from `cat` and `wh` (pricedProducts' CTEs), as
+ * one SELECT without order. Stock and receipts are aggregated per SKU in LATERAL subqueries that
+ * use the (sku, ...) indexes.
+ */
+function pricedSelect(
+  terms: { organizationPriceListId: OrganizationPrices; restrictedPricing: boolean },
+  options: PricedOptions = {},
+): SQL {
   const full = options.columns !== 'export';
+  const list = terms.organizationPriceListId;
   const price = terms.restrictedPricing
     ? sql`p.msrp_cents`
-    : terms.organizationPriceListId === null
+    : list === null
       ? sql`coalesce(cpl.price_cents, p.msrp_cents)`
       : sql`coalesce(opl.price_cents, cpl.price_cents, p.msrp_cents)`;
   const organizationPrices =
-    !terms.restrictedPricing && terms.organizationPriceListId !== null
-      ? sql`LEFT JOIN price_list_items opl ON opl.price_list_id = ${terms.organizationPriceListId} AND opl.sku = p.sku`
-      : sql``;
+    terms.restrictedPricing || list === null
+      ? sql``
+      : sql`LEFT JOIN price_list_items opl ON opl.price_list_id = ${list === 'visible-row' ? sql`cat.organization_price_list_id` : list} AND opl.sku = p.sku`;
   const catalogPrices = terms.restrictedPricing
     ? sql``
     : sql`LEFT JOIN price_list_items cpl ON cpl.price_list_id = cat.price_list_id AND cpl.sku = p.sku`;
   return sql`
-    WITH cat AS MATERIALIZED (${catalog}),
-    selection AS (${selection}),
-    wh AS MATERIALIZED (${catalogWarehouses(shipToState)})
-    SELECT ${
+    SELECT s.ord, ${
       full
         ? productFragments(price)
         : sql`p.sku, p.brand, p.model, p.label, p.short_description, p.msrp_cents, ${price} AS price_cents,
@@ -206,8 +227,22 @@ function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string |
       FROM stock k JOIN wh ON wh.code = k.warehouse_code
       WHERE k.sku = p.sku
     ) st ON true
-    LEFT JOIN LATERAL (${full ? receiptsWithList : receiptDateOnly}) rc ON true
-    ORDER BY s.ord`;
+    LEFT JOIN LATERAL (${full ? receiptsWithList : receiptDateOnly}) rc ON true`;
+}
+
+/** The CTEs the priced statements read: the catalog (`cat`), the SKUs (`selection`) and the warehouses (`wh`). */
+function pricedSources(catalog: SQL, shipToState: string | null, selection: SQL): SQL {
+  return sql`cat AS MATERIALIZED (${catalog}),
+    selection AS (${selection}),
+    wh AS MATERIALIZED (${catalogWarehouses(shipToState)})`;
+}
+
+/** The priced rows of `selection` (see pricedSelect) in `ord` order, `catalog` being a catalog already checked. */
+function pricedProducts(terms: PricingTerms, catalog: SQL, shipToState: string | null, selection: SQL, options: PricedOptions = {}): SQL {
+  return sql`
+    WITH ${pricedSources(catalog, shipToState, selection)}
+    SELECT * FROM (${pricedSelect(terms, options)}) priced
+    ORDER BY priced.ord`;
 }
 
 const receiptsWithList = sql`
@@ -268,6 +303,10 @@ export function callerCatalogProductsMatchingSql(caller: Omit<CatalogCaller, 'ca
 /** SKUs and, for each, the row revision whose texts the caller holds (null: none), numbered in order. */
 function skusWithRevisions(skus: string[], heldRevisions: (string | null)[]): SQL {
   if (heldRevisions.length !== skus.length) throw new Error('one held revision (or null) per SKU');
+  // One SKU (the product detail) as one row of plain parameters: PostgreSQL then sees a statement
+  // reading one product, and its generic plan, made once, costs what a plan for the values would.
+  // For an array it guesses many rows and plans each call again (1.4 ms of planning per call).
+  if (skus.length === 1) return sql`(VALUES (${skus[0]}::text, ${heldRevisions[0]}::text, 1::bigint)) AS t(sku, rev, ord)`;
   return sql`unnest(${sql.param(skus)}::text[], ${sql.param(heldRevisions)}::text[]) WITH ORDINALITY AS t(sku, rev, ord)`;
 }
 
@@ -282,6 +321,33 @@ export function pageBySkusSql(ctx: PricingContext, shipToState: string, skus: st
     SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)}
     WHERE EXISTS (SELECT 1 FROM catalog_products cp WHERE cp.catalog_id = ${ctx.catalogId} AND cp.sku = t.sku)`;
   return pricedProducts(ctx, knownCatalog(ctx), shipToState, selection);
+}
+
+/** visiblePageBySkusSql's rows: the visible catalog's row, and a product's priced row beside it (all null for none). */
+export type VisiblePricedRow = VisibleCatalogRow & { [K in keyof ProductTextRow]: ProductTextRow[K] | null };
+
+/**
+ * pageBySkusSql and visibleCatalogSql in one statement (one round trip where there were two): each
+ * row is the catalog's row (visibleCatalogSql's columns) with one priced product (pageBySkusSql's),
+ * in the list's order; one row of the catalog with null product columns when the catalog lists none
+ * of the SKUs, and no row when the caller may not see the catalog. The organization's price list is
+ * the one read with the catalog, in the same snapshot as the prices and the data revision.
+ */
+export function visiblePageBySkusSql(
+  caller: CatalogCaller,
+  restrictedPricing: boolean,
+  shipToState: string,
+  skus: string[],
+  heldRevisions: (string | null)[],
+): SQL {
+  const selection = sql`
+    SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)}
+    WHERE EXISTS (SELECT 1 FROM catalog_products cp, cat WHERE cp.catalog_id = cat.id AND cp.sku = t.sku)`;
+  return sql`
+    WITH ${pricedSources(visibleCatalogSql(caller), shipToState, selection)}
+    SELECT cat.*, priced.sku, priced.rev, priced.head, priced.body, priced.tail
+    FROM cat LEFT JOIN (${pricedSelect({ organizationPriceListId: 'visible-row', restrictedPricing })}) priced ON true
+    ORDER BY priced.ord`;
 }
 
 /**

@@ -219,6 +219,17 @@ describe('sorts and updates', () => {
     expect(page(index, '', undefined, 'price-desc')).toEqual(['APX2P-12000', 'BND-4P', 'APX2P-10000', 'BND-TC1', 'ZZ-1']);
   });
 
+  it('leaves price orders to SQL while a product has no catalog price, and orders them once it has', () => {
+    const index = new CatalogSearchIndex(
+      rows.map((r) => (r.sku === 'BND-4P' ? { ...r, price_cents: null } : r)),
+      warehouses,
+    );
+    expect(page(index, '', undefined, 'price-asc')).toBeNull();
+    expect(page(index, 'lift', "'lift':*", 'price-desc')).toBeNull();
+    index.reprice('BND-4P', 700, 800);
+    expect(page(index, '', undefined, 'price-asc')).toEqual(['ZZ-1', 'BND-TC1', 'APX2P-10000', 'BND-4P', 'APX2P-12000']);
+  });
+
   it('follows price and stock changes of single products', () => {
     const index = new CatalogSearchIndex(rows, warehouses);
     expect(page(index, '', undefined, 'price-asc')![0]).toBe('ZZ-1');

@@ -76,6 +76,8 @@ export class CatalogSearchIndex {
   private readonly groups: { brand: number; category: number; stocked: number; size: number }[] = [];
   private warehouses: IndexWarehouse[] = [];
   private readonly priceCents: Int32Array;
+  /** Products without a catalog_prices row (price -1): counted, not searched for at every price order. */
+  private missingPrices: number;
   private readonly msrpCents: Int32Array;
   private readonly ordinalOf = new Map<string, number>();
   readonly documents: SearchDocuments;
@@ -110,6 +112,7 @@ export class CatalogSearchIndex {
     for (let o = 0; o < this.size; o++) this.joinGroup(o);
     this.priceCents = Int32Array.from(sorted, (row) => row.price_cents ?? -1);
     this.msrpCents = Int32Array.from(sorted, (row) => row.msrp_cents ?? -1);
+    this.missingPrices = this.priceCents.filter((cents) => cents === -1).length;
     this.documents = new SearchDocuments(sorted.map((row) => row.document));
   }
 
@@ -166,6 +169,7 @@ export class CatalogSearchIndex {
   reprice(sku: string, priceCents: number, msrpCents: number): boolean {
     const o = this.ordinalOf.get(sku);
     if (o === undefined) return false;
+    this.missingPrices += Number(priceCents === -1) - Number(this.priceCents[o] === -1);
     this.priceCents[o] = priceCents;
     this.msrpCents[o] = msrpCents;
     for (const order of this.priceOrders.values()) order.repriced(o);
@@ -174,7 +178,7 @@ export class CatalogSearchIndex {
 
   /** Whether every product has its catalog_prices row (price orders need them). */
   get pricesComplete(): boolean {
-    return !this.priceCents.includes(-1);
+    return this.missingPrices === 0;
   }
 
   // ---- matching ----

@@ -18,7 +18,7 @@ import { notFound } from '../../http/errors.js';
 import { jsonArrayText } from '../../http/json-lists.js';
 import type { Principal } from '../../http/principal.js';
 import { queryRows } from '../../db/query-rows.js';
-import { catalogCallerOf, pricingContextFor, requireBranch, type PricingContext } from './catalog-access.js';
+import { catalogCallerOf, pricingContextFor, pricingContextOf, requireBranch, type PricingContext } from './catalog-access.js';
 import { exportLine } from './export.js';
 import { keywordPlan, searchWords } from './keywords.js';
 import {
@@ -30,12 +30,15 @@ import {
   searchFacetsSql,
   searchPageSql,
   suggestionSkusSql,
+  visiblePageBySkusSql,
   type ExportRow,
   type FacetRow,
   type ProductTextRow,
   type SearchFilter,
   type SearchSort,
+  type VisiblePricedRow,
 } from './repository.js';
+import { perDatabase, RecentlyUsedMap } from '../../db/read-cache.js';
 import { pricedTextCacheOf } from './priced-cache.js';
 import { productTextCacheOf, type StaticProductText } from './product-text-cache.js';
 import { CACHED_SKUS, facetCacheOf, searchCacheOf, type FacetedTotal } from './search-cache.js';
@@ -62,13 +65,55 @@ export async function findProductsBySkus(db: Database, principal: Principal, inp
 /**
  * findProductsBySkus as the products' JSON texts, for the routes that send them on unparsed
  * (ProductTextRow). The catalog's visibility check comes first (404 when it is not the caller's).
+ *
+ * One round trip either way. When this process holds every SKU's priced text under the context it
+ * last saw for this caller, the visibility check alone confirms that context (its data revision)
+ * and the texts are answered from memory (pricedPage). Otherwise the check and the pricing are one
+ * statement (visiblePageBySkusSql): the product detail and a cart refresh of products not priced
+ * since the last stock or price change, which under a manufacturer's feed is most of them.
  */
 export async function productTextsBySkus(db: Database, principal: Principal, input: ProductLookup): Promise<string[]> {
   requireBranch(principal, input.branchNumber);
-  const ctx = await pricingContextFor(db, principal, input.catalog);
   const skus = [...new Set(input.skus.map((s) => s.trim()).filter((s) => s.length > 0))];
-  return pricedPage(db, ctx, input.shipToState, skus);
+  const caller = catalogCallerOf(principal, input.catalog);
+  const callerKey = JSON.stringify([caller, principal.user.restrictedPricing]);
+  const contexts = lastContextsOf(db);
+  const lastSeen = contexts.get(callerKey);
+  if (skus.length === 0 || (lastSeen && allPricedTextsHeld(db, lastSeen, input.shipToState, skus))) {
+    const ctx = await pricingContextFor(db, principal, input.catalog);
+    contexts.set(callerKey, ctx);
+    return pricedPage(db, ctx, input.shipToState, skus);
+  }
+  const held = heldStaticTexts(db, skus);
+  const statement = visiblePageBySkusSql(
+    caller,
+    principal.user.restrictedPricing,
+    input.shipToState,
+    skus,
+    skus.map((sku) => held.get(sku)?.rev ?? null),
+  );
+  const rows = await queryRows<VisiblePricedRow>(db, statement, { prepared: true });
+  const ctx = pricingContextOf(principal, rows[0]);
+  contexts.set(callerKey, ctx);
+  const answered = new Map<string, string>();
+  keepPricedRows(
+    db,
+    ctx,
+    input.shipToState,
+    rows.filter((row): row is VisiblePricedRow & ProductTextRow => row.sku !== null),
+    held,
+    answered,
+  );
+  return skus.flatMap((sku) => answered.get(sku) ?? []);
 }
+
+/**
+ * The pricing context each caller (catalog, organization, user, restriction) last had, per database
+ * handle: which priced texts a product call may hope to answer from memory. Only a guess: the
+ * visibility check confirms or replaces it before anything is answered.
+ */
+const lastContextsOf = perDatabase(() => new RecentlyUsedMap<PricingContext>(LAST_CONTEXTS));
+const LAST_CONTEXTS = 1000;
 
 /** One product's JSON text; 404 when the catalog does not list it. */
 export async function productText(db: Database, principal: Principal, input: ProductQuery): Promise<string> {
@@ -122,16 +167,14 @@ const parseProduct = (text: string) => JSON.parse(text) as Product;
  */
 async function pricedPage(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<string[]> {
   if (skus.length === 0) return [];
-  const staticTexts = productTextCacheOf(db);
   const pricedTexts = pricedTextCacheOf(db);
   const pricedKeyPrefix = pricedTexts.keyPrefix(ctx, shipToState);
   // This request's own references: the caches may drop entries while the statement runs.
-  const held = new Map<string, StaticProductText>();
+  const held = heldStaticTexts(db, skus);
   const answered = new Map<string, string>();
   const toPrice: string[] = [];
   for (const sku of skus) {
-    const text = staticTexts.get(sku);
-    if (text) held.set(sku, text);
+    const text = held.get(sku);
     const priced = text && pricedKeyPrefix !== null ? pricedTexts.get(pricedKeyPrefix + sku) : undefined;
     if (text && priced?.rev === text.rev) answered.set(sku, joinedText(text, priced.body));
     else toPrice.push(sku);
@@ -143,20 +186,59 @@ async function pricedPage(db: Database, ctx: PricingContext, shipToState: string
       toPrice,
       toPrice.map((sku) => held.get(sku)?.rev ?? null),
     );
-    for (const row of await queryRows<ProductTextRow>(db, statement, { prepared: true })) {
-      let text = row.head !== null && row.tail !== null ? undefined : held.get(row.sku);
-      if (!text || text.rev !== row.rev) {
-        if (row.head === null || row.tail === null) throw new Error(`product ${row.sku}: texts left out for a revision not held`);
-        text = { rev: row.rev, head: members(row.head), tail: members(row.tail) };
-        staticTexts.set(row.sku, text);
-      }
-      const body = members(row.body);
-      if (pricedKeyPrefix !== null) pricedTexts.set(pricedKeyPrefix + row.sku, { rev: row.rev, body });
-      answered.set(row.sku, joinedText(text, body));
-    }
+    keepPricedRows(db, ctx, shipToState, await queryRows<ProductTextRow>(db, statement, { prepared: true }), held, answered);
   }
   // SKUs the catalog does not list have no text.
   return skus.flatMap((sku) => answered.get(sku) ?? []);
+}
+
+/** The static texts this process holds for these SKUs, as this request's own references. */
+function heldStaticTexts(db: Database, skus: string[]): Map<string, StaticProductText> {
+  const staticTexts = productTextCacheOf(db);
+  const held = new Map<string, StaticProductText>();
+  for (const sku of skus) {
+    const text = staticTexts.get(sku);
+    if (text) held.set(sku, text);
+  }
+  return held;
+}
+
+/** Whether every SKU's static and priced texts are held for `ctx` (as it was last seen) and the state. */
+function allPricedTextsHeld(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): boolean {
+  const staticTexts = productTextCacheOf(db);
+  const pricedTexts = pricedTextCacheOf(db);
+  return skus.every((sku) => {
+    const text = staticTexts.peek(sku);
+    return text !== undefined && pricedTexts.holds(ctx, shipToState, sku, text.rev);
+  });
+}
+
+/**
+ * A priced statement's rows as product texts into `answered`: their static texts kept (new
+ * revisions) or taken from `held`, and their priced part kept under `ctx`'s data revision.
+ */
+function keepPricedRows(
+  db: Database,
+  ctx: PricingContext,
+  shipToState: string,
+  rows: ProductTextRow[],
+  held: Map<string, StaticProductText>,
+  answered: Map<string, string>,
+): void {
+  const staticTexts = productTextCacheOf(db);
+  const pricedTexts = pricedTextCacheOf(db);
+  const pricedKeyPrefix = pricedTexts.keyPrefix(ctx, shipToState);
+  for (const row of rows) {
+    let text = row.head !== null && row.tail !== null ? undefined : held.get(row.sku);
+    if (!text || text.rev !== row.rev) {
+      if (row.head === null || row.tail === null) throw new Error(`product ${row.sku}: texts left out for a revision not held`);
+      text = { rev: row.rev, head: members(row.head), tail: members(row.tail) };
+      staticTexts.set(row.sku, text);
+    }
+    const body = members(row.body);
+    if (pricedKeyPrefix !== null) pricedTexts.set(pricedKeyPrefix + row.sku, { rev: row.rev, body });
+    answered.set(row.sku, joinedText(text, body));
+  }
 }
 
 const joinedText = (text: StaticProductText, body: string) => `{${text.head},${body},${text.tail}}`;
