@@ -116,6 +116,18 @@ export async function searchIndexFor(db: Database, ctx: PricingContext): Promise
   return built.index;
 }
 
+/**
+ * The index this process holds for the catalog as it stands now (no build, no catch-up), with the
+ * search version it was built for and the data revision it has applied: for a search that reads
+ * the catalog's version and revision afterwards and uses what the index answered only when they
+ * agree (service.ts searchOnHeldIndex).
+ */
+export function heldSearchIndex(db: Database, catalogId: string): Readonly<Built> | undefined {
+  if (!enabled) return undefined;
+  const built = keptOf(db).get(catalogId)?.built;
+  return built && { ...built };
+}
+
 /** For tests and the bench: builds (or waits for) the catalog's index at its current version. */
 export async function buildSearchIndexNow(db: Database, catalogId: string): Promise<CatalogSearchIndex | undefined> {
   const map = keptOf(db);

@@ -6,7 +6,8 @@
  * ts_rank against PostgreSQL's own. Then the index follows price, stock and import changes, and a
  * second database handle (another server process) sees a change made through the first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordStatements } from '../../test-support/record-statements.js';
 import { sql } from 'drizzle-orm';
 import { CATALOG_SORTS } from '@portal/domain/rules';
 import type { CatalogSearchResponse } from '@portal/domain';
@@ -170,6 +171,45 @@ describe('the index answers as the SQL search does', () => {
       if (query === null || query === 'empty') throw new Error(text);
       for (const row of rows) expect(index.rankOf(query, row.sku), `${text} ${row.sku}`).toBe(row.rank);
     }
+  });
+});
+
+describe('a search on the index this process holds', () => {
+  it('costs one statement, two with keywords, and equals the search that reads the catalog first', async () => {
+    await buildSearchIndexNow(t.db, 'lifts');
+    // The caller's catalog and terms are seen once (and the synonyms of this version read).
+    await searchWith({ ...lifts, keywords: 'lift' }, true);
+    const browse = { ...lifts, keywords: '', sort: 'price-desc', availability: 'inRegion', page: 2, pageSize: 5 };
+    const statements = recordStatements(t.db);
+    const held = await searchWith(browse, true);
+    // The visibility check, the version and revision, and the page's prices: one statement.
+    expect(statements).toHaveLength(1);
+    vi.restoreAllMocks();
+    const withKeywords = recordStatements(t.db);
+    await searchWith({ ...lifts, keywords: 'two post' }, true);
+    // The keywords' tsquery, then the same one statement.
+    expect(withKeywords).toHaveLength(2);
+    vi.restoreAllMocks();
+    expect(held).toEqual(await searchWith(browse, false));
+  });
+
+  it('is not answered once the revision it read is newer than the index: the search reads again', async () => {
+    await buildSearchIndexNow(t.db, 'lifts');
+    const body = { ...lifts, keywords: '', sort: 'price-asc', pageSize: 3 };
+    const before = await searchWith(body, true);
+    const last = (await searchWith({ ...body, sort: 'price-desc' }, true)).results[0]!;
+    await t.db.execute(sql`
+      UPDATE price_list_items SET price_cents = 2 WHERE sku = ${last.sku}
+        AND price_list_id = (SELECT price_list_id FROM catalogs WHERE id = 'lifts')`);
+    const statements = recordStatements(t.db);
+    const moved = await searchWith(body, true);
+    vi.restoreAllMocks();
+    // The held index answered a page of the old prices; the revision read with it was newer, so the
+    // search read the catalog, caught the index up and ordered again.
+    expect(statements.length).toBeGreaterThan(1);
+    expect(moved.results[0]!.sku).toBe(last.sku);
+    expect(moved.results[1]!.sku).toBe(before.results[0]!.sku);
+    expect(moved).toEqual(await searchWith(body, false));
   });
 });
 

@@ -36,6 +36,7 @@ import {
   type ProductTextRow,
   type SearchFilter,
   type SearchSort,
+  type CatalogCaller,
   type VisiblePricedRow,
 } from './repository.js';
 import { perDatabase, RecentlyUsedMap } from '../../db/read-cache.js';
@@ -45,7 +46,7 @@ import { CACHED_SKUS, facetCacheOf, searchCacheOf, type FacetedTotal } from './s
 import { catalogSynonyms, expandWithSynonyms } from './synonyms.js';
 import { catalogVocabulary, typoBudget, type Vocabulary } from './vocabulary.js';
 import { indexedSearch, indexedSuggestions, indexVocabulary } from './indexed-search.js';
-import { searchIndexFor } from './search-index-store.js';
+import { heldSearchIndex, searchIndexFor } from './search-index-store.js';
 import type { CatalogSearchIndex } from './search-index.js';
 
 export const PRODUCT_NOT_FOUND = 'The product was not found.';
@@ -75,37 +76,72 @@ export async function findProductsBySkus(db: Database, principal: Principal, inp
 export async function productTextsBySkus(db: Database, principal: Principal, input: ProductLookup): Promise<string[]> {
   requireBranch(principal, input.branchNumber);
   const skus = [...new Set(input.skus.map((s) => s.trim()).filter((s) => s.length > 0))];
-  const caller = catalogCallerOf(principal, input.catalog);
-  const callerKey = JSON.stringify([caller, principal.user.restrictedPricing]);
-  const contexts = lastContextsOf(db);
-  const lastSeen = contexts.get(callerKey);
-  if (skus.length === 0 || (lastSeen && allPricedTextsHeld(db, lastSeen, input.shipToState, skus))) {
-    const ctx = await pricingContextFor(db, principal, input.catalog);
-    contexts.set(callerKey, ctx);
-    return pricedPage(db, ctx, input.shipToState, skus);
+  const lastSeen = lastContextsOf(db).get(callerKeyOf(principal, catalogCallerOf(principal, input.catalog)));
+  return (await visibleTextsOf(db, principal, input.catalog, input.shipToState, skus, lastSeen)).texts;
+}
+
+/**
+ * The caller's visible catalog as a pricing context (404 when not visible) and these SKUs' texts
+ * priced in it, in one statement: the visibility check alone when every text is held under `guess`
+ * (the context hoped for), else the check and the pricing together. Remembered as the caller's last.
+ */
+async function visibleTextsOf(
+  db: Database,
+  principal: Principal,
+  catalogId: string,
+  shipToState: string,
+  skus: string[],
+  guess: PricingContext | undefined,
+): Promise<{ ctx: PricingContext; texts: string[] }> {
+  if (skus.length === 0 || (guess && allPricedTextsHeld(db, guess, shipToState, skus))) {
+    const ctx = await rememberedPricingContext(db, principal, catalogId);
+    return { ctx, texts: await pricedPage(db, ctx, shipToState, skus) };
   }
+  const caller = catalogCallerOf(principal, catalogId);
+  const priced = await visiblePricedTexts(db, principal, caller, shipToState, skus);
+  lastContextsOf(db).set(callerKeyOf(principal, caller), priced.ctx);
+  return priced;
+}
+
+/** The caller's visible catalog as a pricing context and these SKUs' texts priced in it: one statement (visiblePageBySkusSql); 404 when it is not visible. */
+async function visiblePricedTexts(
+  db: Database,
+  principal: Principal,
+  caller: CatalogCaller,
+  shipToState: string,
+  skus: string[],
+): Promise<{ ctx: PricingContext; texts: string[] }> {
   const held = heldStaticTexts(db, skus);
   const statement = visiblePageBySkusSql(
     caller,
     principal.user.restrictedPricing,
-    input.shipToState,
+    shipToState,
     skus,
     skus.map((sku) => held.get(sku)?.rev ?? null),
   );
   const rows = await queryRows<VisiblePricedRow>(db, statement, { prepared: true });
   const ctx = pricingContextOf(principal, rows[0]);
-  contexts.set(callerKey, ctx);
   const answered = new Map<string, string>();
   keepPricedRows(
     db,
     ctx,
-    input.shipToState,
+    shipToState,
     rows.filter((row): row is VisiblePricedRow & ProductTextRow => row.sku !== null),
     held,
     answered,
   );
-  return skus.flatMap((sku) => answered.get(sku) ?? []);
+  return { ctx, texts: skus.flatMap((sku) => answered.get(sku) ?? []) };
 }
+
+/** pricingContextFor, remembered as the caller's last context (lastContextsOf). */
+async function rememberedPricingContext(db: Database, principal: Principal, catalogId: string): Promise<PricingContext> {
+  const ctx = await pricingContextFor(db, principal, catalogId);
+  lastContextsOf(db).set(callerKeyOf(principal, catalogCallerOf(principal, catalogId)), ctx);
+  return ctx;
+}
+
+/** Who asks, as far as which catalog and prices they get: the key of lastContextsOf. */
+const callerKeyOf = (principal: Principal, caller: CatalogCaller) => JSON.stringify([caller, principal.user.restrictedPricing]);
 
 /**
  * The pricing context each caller (catalog, organization, user, restriction) last had, per database
@@ -403,7 +439,9 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
   const { page, pageSize } = criteria;
   const empty: SearchAnswer = { page, pageSize, totalResults: 0, facets: NO_FACETS, results: [] };
   if (criteria.branchNumber) requireBranch(principal, criteria.branchNumber);
-  const ctx = criteria.catalog ? await pricingContextFor(db, principal, criteria.catalog) : undefined;
+  const onHeldIndex = await searchOnHeldIndex(db, principal, criteria);
+  if (onHeldIndex) return onHeldIndex;
+  const ctx = criteria.catalog ? await rememberedPricingContext(db, principal, criteria.catalog) : undefined;
   if (!ctx || !criteria.branchNumber || !criteria.shipToState) return empty;
 
   const shipToState = criteria.shipToState;
@@ -421,6 +459,43 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
 }
 
 /**
+ * The search answered by the index this process holds, confirmed afterwards (decision 023): the
+ * page is ordered on the held index under the pricing context this caller last had, then one
+ * statement checks the catalog's visibility and prices the page (visiblePageBySkusSql). Its answer
+ * stands only when the catalog, the pricing terms, the search version and the data revision it read
+ * are those the index answered for; else undefined, and the search runs as before (reading the
+ * context first, bringing the index up to date). So a search costs one statement where it cost two
+ * (three with keywords: their tsquery is read in between), and under a feed that moves the revision
+ * every two seconds, a search now and then costs one more.
+ */
+async function searchOnHeldIndex(db: Database, principal: Principal, criteria: CatalogSearchCriteria): Promise<SearchAnswer | undefined> {
+  const { catalog, branchNumber, shipToState, page, pageSize } = criteria;
+  if (!catalog || !branchNumber || !shipToState) return undefined;
+  const lastSeen = lastContextsOf(db).get(callerKeyOf(principal, catalogCallerOf(principal, catalog)));
+  const held = lastSeen && heldSearchIndex(db, lastSeen.catalogId);
+  if (!lastSeen || !held) return undefined;
+  // What the index answers for: the caller's terms as last seen, the index's own version and revision.
+  const guess: PricingContext = { ...lastSeen, searchVersion: held.version, dataRevision: String(held.revision) };
+  const plain = searchFilterOf(criteria);
+  const filter = isBrowsing(plain) ? plain : { ...plain, ...(await keywordTerms(db, guess, plain.keywords, held.index)) };
+  const window = { limit: pageSize, offset: (page - 1) * pageSize };
+  const sort = criteria.sort ?? defaultCatalogSort(plain.keywords);
+  // The page is ordered synchronously: no catch-up moves the index between here and the answer.
+  const indexed = await indexedSearch(db, held.index, guess, { shipToState, filter, sort, window });
+  if (!indexed?.skus) return undefined;
+  const { facets, total } = facetedTotalOf(indexed.facetRows, filter);
+  const skus = window.offset >= total ? [] : indexed.skus;
+  const { ctx, texts } = await visibleTextsOf(db, principal, catalog, shipToState, skus, guess);
+  const agrees =
+    ctx.catalogId === guess.catalogId &&
+    ctx.organizationPriceListId === guess.organizationPriceListId &&
+    ctx.searchVersion === held.version &&
+    ctx.dataRevision !== null &&
+    BigInt(ctx.dataRevision) <= held.revision;
+  return agrees ? { page, pageSize, totalResults: total, facets, results: texts } : undefined;
+}
+
+/**
  * Suggestions under the keyword box (interface contract 'Suggestions as you type'): at most
  * CATALOG_MAX_SUGGESTIONS products for the typed text (suggestionSkusSql: SKUs first, then the most
  * ordered word matches), priced for the caller.
@@ -428,7 +503,7 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
  */
 export async function suggestProducts(db: Database, principal: Principal, query: CatalogSuggestQuery): Promise<CatalogSuggestion[]> {
   if (query.branchNumber) requireBranch(principal, query.branchNumber);
-  const ctx = query.catalog ? await pricingContextFor(db, principal, query.catalog) : undefined;
+  const ctx = query.catalog ? await rememberedPricingContext(db, principal, query.catalog) : undefined;
   const text = query.q.trim();
   if (!ctx || !query.branchNumber || !query.shipToState || text.length < MIN_SUGGEST_CHARACTERS) return [];
   const plain: SearchFilter = { keywords: text, brands: [], categories: [], inRegionOnly: false };
