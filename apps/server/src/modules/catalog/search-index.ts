@@ -85,6 +85,8 @@ export class CatalogSearchIndex {
   /** Price orders of the catalog prices and of the MSRPs, made when first browsed by price. */
   private priceOrders = new Map<'catalog' | 'msrp', PriceOrder>();
   private scratch?: { candidates: Uint32Array; tierOf: Uint8Array };
+  /** Ranks worked out for the current query (ranker), valid where stamped with its number. */
+  private rankMemo?: { ranks: Float64Array; stamps: Uint32Array; query: number };
 
   constructor(rows: readonly IndexRow[], warehouses: IndexWarehouse[]) {
     const sorted = [...rows].sort((a, b) => compareBytes(a.sku, b.sku));
@@ -497,12 +499,21 @@ export class CatalogSearchIndex {
       const ranks = orRanks(this.documents, ranges);
       return (o) => ranks[o]!;
     }
-    // Pairs of positions: worked out per product, once, when a comparison first needs it.
+    // Pairs of positions: worked out per product, once, when a comparison first needs it. The
+    // ranks are kept in buffers of this index, stamped with this query's number, so a query does
+    // not fill 1.6 MB to start (rankers are used synchronously, one query at a time).
     const byProduct = ranker(this.documents, ranges, true);
-    const known = new Float64Array(this.size).fill(Number.NaN);
+    this.rankMemo ??= { ranks: new Float64Array(this.size), stamps: new Uint32Array(this.size), query: 0 };
+    const memo = this.rankMemo;
+    if (++memo.query === 0xffffffff) {
+      memo.stamps.fill(0);
+      memo.query = 1;
+    }
+    const { ranks, stamps, query: stamp } = memo;
     return (o) => {
-      const rank = known[o]!;
-      return rank === rank ? rank : (known[o] = byProduct(o));
+      if (stamps[o] === stamp) return ranks[o]!;
+      stamps[o] = stamp;
+      return (ranks[o] = byProduct(o));
     };
   }
 
