@@ -29,7 +29,7 @@ import {
 import { describeFeed, startFeed, type FeedCounts, type FeedData } from './catalog-feed.js';
 import { CatalogTraffic, loadCatalogSample, type RequestSpec } from './catalog-traffic.js';
 import { seededRandom } from './catalog-queries.js';
-import { runLoad, type LoadOutcome } from './catalog-load.js';
+import { runLoad, type LoadOutcome, type MachineCpu } from './catalog-load.js';
 
 const USER = 'admin@summitlift.example.com';
 const BRANCH = 101;
@@ -159,17 +159,19 @@ async function feedSetup(target: BenchTarget): Promise<{ data: FeedData; apiKey:
 }
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
+/** The machine's CPU busy during a run, all cores (100: every core busy the whole time). */
+const cpu = (machine: MachineCpu | undefined) => (machine ? machine.busy.toFixed(0) : '?').padStart(5);
 
 function printBudgetTable(rows: { name: string; budget: number; outcome: LoadOutcome }[], factor: number): void {
   console.log('');
-  console.log(`${'query'.padEnd(46)} | p50 ms | p95 ms | req/s | requests | err | budget p95 | verdict`);
-  console.log('-'.repeat(112));
+  console.log(`${'query'.padEnd(46)} | p50 ms | p95 ms | req/s | requests | err | cpu % | budget p95 | verdict`);
+  console.log('-'.repeat(120));
   for (const { name, budget, outcome } of rows) {
     const all = outcome.total;
     const limit = budget * factor;
     const verdict = all.requests === 0 ? 'NO DATA' : all.p95 <= limit && all.errors === 0 ? 'PASS' : 'MISSED';
     console.log(
-      `${name.padEnd(46)} |${ms(all.p50)} |${ms(all.p95)} | ${all.throughput.toFixed(0).padStart(5)} | ${String(all.requests).padStart(8)} | ${String(all.errors).padStart(3)} | ${`${limit} ms`.padStart(10)} | ${verdict}${outcome.exhausted ? ' (ran out of new queries)' : ''}`,
+      `${name.padEnd(46)} |${ms(all.p50)} |${ms(all.p95)} | ${all.throughput.toFixed(0).padStart(5)} | ${String(all.requests).padStart(8)} | ${String(all.errors).padStart(3)} | ${cpu(outcome.machine)} | ${`${limit} ms`.padStart(10)} | ${verdict}${outcome.exhausted ? ' (ran out of new queries)' : ''}`,
     );
   }
 }
@@ -267,6 +269,10 @@ function printClusterRuns(runs: ClusterResult[]): void {
         `${String(run.workers).padEnd(16)} | ${String(run.processes).padStart(9)} | ${op.padEnd(14)} |${ms(result.p50)} |${ms(result.p95)} | ${result.throughput.toFixed(0).padStart(6)} | ${String(result.errors).padStart(3)} | ${op === 'all' ? '' : result.p95 <= 50 && result.errors === 0 ? 'PASS' : 'MISSED'}`,
       );
     }
+    const machine = run.outcome.machine;
+    console.log(
+      `  machine CPU during WEB_CONCURRENCY=${run.workers}: ${machine ? `${machine.busy.toFixed(0)}% busy (all cores), ${machine.steal.toFixed(1)}% taken by the host` : 'not known'}`,
+    );
     console.log(`  feed during WEB_CONCURRENCY=${run.workers}: ${describeFeed(run.feed)}`);
   }
   const [one, two] = runs;
@@ -308,6 +314,7 @@ export async function run(args: string[]): Promise<void> {
       await server.stop();
     }
     printBudgetTable(rows, budgetFactor(o.target));
+    console.log("cpu %: the machine's CPU busy during the row's timed window, all cores together (100: every core busy throughout)");
     console.log(
       o.feed ? `feed during the rows: ${describeFeed(feed)}` : "no feed during the rows (--no-feed): not the budgets' conditions",
     );

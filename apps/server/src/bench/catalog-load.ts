@@ -9,12 +9,42 @@
  * and PostgreSQL, where a dealer's browser does not: `fetch` (undici's streams, and decompressing
  * every answer) took ~45% of a core at the rates these rows reach, CPU the server then lacked.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LoadResult } from './bench-support.js';
 import type { RequestSpec } from './catalog-traffic.js';
 
-export type LoadOutcome = { total: LoadResult; byOperation: Map<string, LoadResult>; exhausted: boolean };
+export type LoadOutcome = {
+  total: LoadResult;
+  byOperation: Map<string, LoadResult>;
+  exhausted: boolean;
+  /** The machine's CPU during the run (all cores, Linux /proc/stat): busy and stolen by the host, in %; undefined elsewhere. */
+  machine?: MachineCpu;
+};
+
+export type MachineCpu = { busy: number; steal: number };
+
+type CpuTimes = { total: number; idle: number; steal: number };
+
+/** The `cpu` line of /proc/stat: every core's ticks together. */
+function cpuTimes(): CpuTimes | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already in user)
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+    return { total: user + nice + system + idle + iowait + irq + softirq + steal, idle: idle + iowait, steal };
+  } catch {
+    return undefined;
+  }
+}
+
+function machineCpuSince(start: CpuTimes | undefined): MachineCpu | undefined {
+  const end = cpuTimes();
+  if (!start || !end || end.total <= start.total) return undefined;
+  const total = end.total - start.total;
+  return { busy: (100 * (total - (end.idle - start.idle))) / total, steal: (100 * (end.steal - start.steal)) / total };
+}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -82,6 +112,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadOutcome> {
   let sent = 0;
   let exhausted = false;
   const started = performance.now();
+  const cpuAtStart = cpuTimes();
   const deadline = started + plan.seconds * 1000;
   const worker = async () => {
     while (performance.now() < deadline && sent < (plan.maxRequests ?? Number.POSITIVE_INFINITY)) {
@@ -105,6 +136,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadOutcome> {
     }
   };
   await Promise.all(Array.from({ length: plan.clients }, worker));
+  const machine = machineCpuSince(cpuAtStart);
   agent.destroy();
   const seconds = (performance.now() - started) / 1000;
   for (const message of firstErrors) console.log(`    error: ${message}`);
@@ -113,5 +145,5 @@ export async function runLoad(plan: LoadPlan): Promise<LoadOutcome> {
     byOperation.set(op, summarize(latencies.get(op) ?? [], errors.get(op) ?? 0, seconds));
   const all = [...latencies.values()].flat();
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-  return { total: summarize(all, errorCount, seconds), byOperation, exhausted };
+  return { total: summarize(all, errorCount, seconds), byOperation, exhausted, machine };
 }

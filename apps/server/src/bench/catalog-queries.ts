@@ -178,7 +178,11 @@ export function typedSoFar(label: string, random: Random): string | undefined {
   const candidates = [...words.keys()].filter((i) => words[i]!.length >= 3);
   if (candidates.length === 0) return undefined;
   const end = pick(random, candidates);
-  const start = randomInt(random, Math.max(0, end - 2), end);
+  // Up to two of the words before it, in the label's order and not always next to each other
+  // (dealers leave words out): enough distinct texts that a run does not run out of new ones.
+  const before = new Set<number>();
+  const wanted = randomInt(random, 0, Math.min(2, end));
+  while (before.size < wanted) before.add(randomInt(random, 0, end - 1));
   const partial = words[end]!.slice(0, randomInt(random, 3, words[end]!.length));
-  return [...words.slice(start, end), partial].join(' ');
+  return [...[...before].sort((a, b) => a - b).map((i) => words[i]!), partial].join(' ');
 }
