@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../seed/prng.js';
 import { PriceOrder } from './price-order.js';
-
-/** mulberry32: a failing draw can be replayed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sortedByPrice = (prices: Int32Array) => [...prices.keys()].sort((a, b) => prices[a]! - prices[b]! || a - b);
 
@@ -27,14 +16,14 @@ describe('PriceOrder', () => {
   });
 
   it('stays the order of a full sort through batches of repriced products', () => {
-    const random = seeded(7);
-    const prices = Int32Array.from({ length: 2000 }, () => Math.floor(random() * 300));
+    const random = createRng(7);
+    const prices = Int32Array.from({ length: 2000 }, () => random.int(0, 299));
     const order = new PriceOrder(prices);
     for (let batch = 0; batch < 30; batch++) {
-      const size = Math.floor(random() * 200);
+      const size = random.int(0, 199);
       for (let i = 0; i < size; i++) {
-        const o = Math.floor(random() * prices.length);
-        prices[o] = Math.floor(random() * 300);
+        const o = random.int(0, prices.length - 1);
+        prices[o] = random.int(0, 299);
         order.repriced(o);
       }
       expect([...order.ascending()], `batch ${batch}`).toEqual(sortedByPrice(prices));
