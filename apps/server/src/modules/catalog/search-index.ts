@@ -319,7 +319,7 @@ export class CatalogSearchIndex {
       const prices = request.price === 'msrp' ? this.msrpCents : this.priceCents;
       const sign = sort === 'price-asc' ? 1 : -1;
       // Without keywords most products match: walking the kept price order stops at the page.
-      if (matches === 'all') return this.walk(this.priceOrderOf(request.price, prices), sign < 0, accept, window);
+      if (matches === 'all') return this.walk(this.priceOrderOf(request.price), sign < 0, accept, window);
       // Price, then SKU, both in the price's direction; ordinals are SKU order.
       return this.topOf(matches, accept, window, (a, b) => sign * (prices[a]! - prices[b]! || a - b));
     }
@@ -346,9 +346,10 @@ export class CatalogSearchIndex {
     return skus;
   }
 
-  private priceOrderOf(kind: 'catalog' | 'msrp', prices: Int32Array): Uint32Array {
+  /** The kept ascending order of the catalog prices or the MSRPs. */
+  private priceOrderOf(kind: 'catalog' | 'msrp'): Uint32Array {
     let order = this.priceOrders.get(kind);
-    if (!order) this.priceOrders.set(kind, (order = new PriceOrder(prices)));
+    if (!order) this.priceOrders.set(kind, (order = new PriceOrder(kind === 'msrp' ? this.msrpCents : this.priceCents)));
     return order.ascending();
   }
 
