@@ -28,7 +28,7 @@ import {
   startSessionCache,
 } from './modules/auth/index.js';
 import { cartRoutes } from './modules/cart/index.js';
-import { catalogRoutes } from './modules/catalog/index.js';
+import { catalogRoutes, followDataRevision } from './modules/catalog/index.js';
 import { mediaRoutes } from './modules/media/index.js';
 import { devMailboxRoutes } from './modules/mail/index.js';
 import { orderRoutes } from './modules/orders/index.js';
@@ -169,8 +169,11 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   registerXsrf(app, { exemptPrefixes: ['/api/integration/', '/api/webhooks/'] });
   // Access control knows no module: sessions are the auth module's, API keys the integration module's.
   // Callers seen within the last seconds are answered from memory, dropped on every change of their
-  // rows in any process (docs/decisions/014-session-cache.md).
-  const sessionCache = config.sessionCache ? await startSessionCache(db) : undefined;
+  // rows in any process (docs/decisions/014-session-cache.md). Its listening connection also hears
+  // the catalog data revision move, and the catalog's search indexes catch up at once (decision 023).
+  const sessionCache = config.sessionCache
+    ? await startSessionCache(db, { onCatalogDataRevision: () => followDataRevision(db) })
+    : undefined;
   if (sessionCache) registerSessionCache(app, sessionCache);
   registerAccessControl(app, {
     authenticateSession: (token) => authenticateSession(db, token, config.sessionIdleMinutes, sessionCache),

@@ -31,6 +31,15 @@ export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 /** The channel the triggers of migration 0011 notify. */
 export const PRINCIPAL_CHANGES_CHANNEL = 'principal_changes';
+/**
+ * The channel migration 0031 notifies when the catalog data revision moves. The listening
+ * connection hears it too and hands it to `onCatalogDataRevision` (the catalog's search indexes
+ * catch up at once, decision 023); the cache itself ignores it.
+ */
+export const CATALOG_DATA_REVISION_CHANNEL = 'catalog_data_revision';
+
+/** What else the listening connection hands on. */
+export type ListenerHooks = { onCatalogDataRevision?: () => void };
 /** How the listening connection shows in pg_stat_activity. */
 export const SESSION_LISTENER_APPLICATION_NAME = 'portal-session-listener';
 /** The first and the longest pause before listening again after the listening connection broke. */
@@ -233,7 +242,7 @@ async function askListeningConnection(connection: pg.Client | undefined, lost: (
   }
 }
 
-function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
+function listenPostgres(cache: SessionCache, pool: PoolLike, hooks: ListenerHooks): Listener {
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
@@ -241,6 +250,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
 
   const onNotification = (message: pg.Notification) => {
     if (message.channel === PRINCIPAL_CHANGES_CHANNEL) cache.notified(message.payload ?? '');
+    else if (message.channel === CATALOG_DATA_REVISION_CHANNEL) hooks.onCatalogDataRevision?.();
   };
   const roundTrip = sharedRoundTrips(() => askListeningConnection(client, lost));
 
@@ -276,7 +286,7 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
     connection.on('end', () => lost(connection));
     connection
       .connect()
-      .then(() => connection.query(`LISTEN ${PRINCIPAL_CHANGES_CHANNEL}`))
+      .then(() => connection.query(`LISTEN ${PRINCIPAL_CHANGES_CHANNEL}; LISTEN ${CATALOG_DATA_REVISION_CHANNEL}`))
       .then(() => {
         if (client !== connection) return;
         pause = RECONNECT_FIRST_MS;
@@ -313,12 +323,14 @@ function listenPostgres(cache: SessionCache, pool: PoolLike): Listener {
   };
 }
 
-function listenPglite(cache: SessionCache, client: PGlite): Listener {
+function listenPglite(cache: SessionCache, client: PGlite, hooks: ListenerHooks): Listener {
   let unlisten: (() => Promise<void>) | undefined;
+  let unlistenRevision: (() => Promise<void>) | undefined;
   const started = client
     .listen(PRINCIPAL_CHANGES_CHANNEL, (payload) => cache.notified(payload))
-    .then((stop) => {
+    .then(async (stop) => {
       unlisten = stop;
+      if (hooks.onCatalogDataRevision) unlistenRevision = await client.listen(CATALOG_DATA_REVISION_CHANNEL, hooks.onCatalogDataRevision);
       if (!cache.closed) cache.setListening(true);
     })
     .catch((error: Error) => {
@@ -331,6 +343,7 @@ function listenPglite(cache: SessionCache, client: PGlite): Listener {
       await started;
       cache.setListening(false);
       if (unlisten && !client.closed) await unlisten().catch(() => {});
+      if (unlistenRevision && !client.closed) await unlistenRevision().catch(() => {});
     },
   };
 }
@@ -340,12 +353,12 @@ function listenPglite(cache: SessionCache, client: PGlite): Listener {
  * of its own, opened with the pool's settings; PGlite: the embedded database's own listen). Resolves
  * once it listens; answers from the database alone until then and while listening is broken.
  */
-export async function startSessionCache(db: Database): Promise<SessionCache> {
+export async function startSessionCache(db: Database, hooks: ListenerHooks = {}): Promise<SessionCache> {
   const cache = new SessionCache();
   const pool = poolOf(db);
   const embedded = pgliteOf(db);
-  if (pool) cache.attach(listenPostgres(cache, pool as PoolLike));
-  else if (embedded) cache.attach(listenPglite(cache, embedded));
+  if (pool) cache.attach(listenPostgres(cache, pool as PoolLike, hooks));
+  else if (embedded) cache.attach(listenPglite(cache, embedded, hooks));
   else throw new Error('The session cache needs a PostgreSQL pool or PGlite behind the database.');
   await Promise.race([cache.whenListening(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   return cache;

@@ -40,9 +40,45 @@ function lexemeAt(text: string, from: number): { lexeme: string; end: number } {
   return { lexeme, end: close + 1 };
 }
 
-type Flat = { ids: Growing<Uint32Array>; begins: Growing<Uint32Array>; ends: Growing<Uint32Array>; places: Growing<Uint16Array> };
+/**
+ * The distinct position lists of the documents, each held once: a catalog's 5 million entries
+ * hold about 1,600 distinct lists (`6A`, `2A,9`, ...), so an entry names its list instead of
+ * holding its positions, and ranking can know that two products' entries weigh the same without
+ * reading them (ts-rank.ts ranker).
+ */
+class PositionLists {
+  private readonly ids = new Map<number | string, number>();
+  readonly starts = new Growing(new Uint32Array(1024));
+  readonly positions = new Growing(new Uint16Array(4096));
 
-/** Reads one tsvector's text into the flat arrays: per entry its lexeme id and its positions' span. */
+  constructor() {
+    this.starts.push(0);
+  }
+
+  /** The id of the list `places[0 ..< count]`, added when first seen. */
+  idOf(places: Uint16Array, count: number): number {
+    // Up to three 16-bit positions and the count fit a double exactly; longer lists key by text.
+    const key =
+      count <= 3
+        ? count + 4 * ((places[0] ?? 0) + 65536 * ((count > 1 ? places[1]! : 0) + 65536 * (count > 2 ? places[2]! : 0)))
+        : String.fromCharCode(...places.subarray(0, count));
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.starts.length - 1;
+      this.ids.set(key, id);
+      for (let k = 0; k < count; k++) this.positions.push(places[k]!);
+      this.starts.push(this.positions.length);
+    }
+    return id;
+  }
+}
+
+type Flat = { ids: Growing<Uint32Array>; lists: Growing<Uint32Array>; positionLists: PositionLists };
+
+/** One entry's positions while it is read (a lexeme's positions are at most 256 in a tsvector). */
+let entryPlaces = new Uint16Array(256);
+
+/** Reads one tsvector's text into the flat arrays: per entry its lexeme id and its position list's id. */
 function parseInto(text: string, lexemeId: (lexeme: string) => number, flat: Flat): void {
   let i = 0;
   while (i < text.length) {
@@ -53,7 +89,7 @@ function parseInto(text: string, lexemeId: (lexeme: string) => number, flat: Fla
     const { lexeme, end } = lexemeAt(text, i + 1);
     i = end;
     flat.ids.push(lexemeId(lexeme));
-    flat.begins.push(flat.places.length);
+    let count = 0;
     if (text.charCodeAt(i) === COLON) {
       i++;
       for (;;) {
@@ -66,20 +102,24 @@ function parseInto(text: string, lexemeId: (lexeme: string) => number, flat: Fla
         // A 3, B 2, C 1; D or no letter 0.
         const weight = c >= 65 && c <= 68 ? 68 - c : 0;
         if (c >= 65 && c <= 68) c = text.charCodeAt(++i);
-        flat.places.push((weight << 14) | Math.min(MAX_POSITION, place));
+        if (count === entryPlaces.length) {
+          const bigger = new Uint16Array(count * 2);
+          bigger.set(entryPlaces);
+          entryPlaces = bigger;
+        }
+        entryPlaces[count++] = (weight << 14) | Math.min(MAX_POSITION, place);
         if (c !== COMMA) break;
         i++;
       }
     }
-    flat.ends.push(flat.places.length);
+    flat.lists.push(flat.positionLists.idOf(entryPlaces, count));
   }
 }
 
 const newFlat = (size: number): Flat => ({
   ids: new Growing(new Uint32Array(size)),
-  begins: new Growing(new Uint32Array(size)),
-  ends: new Growing(new Uint32Array(size)),
-  places: new Growing(new Uint16Array(size)),
+  lists: new Growing(new Uint32Array(size)),
+  positionLists: new PositionLists(),
 });
 
 /** One tsvector text's lexemes and positions (the unit tests' view of the parser). */
@@ -87,7 +127,11 @@ export function parseTsVector(text: string): { lexeme: string; positions: number
   const names: string[] = [];
   const flat = newFlat(8);
   parseInto(text, (lexeme) => names.push(lexeme) - 1, flat);
-  return names.map((lexeme, k) => ({ lexeme, positions: [...flat.places.array.slice(flat.begins.array[k]!, flat.ends.array[k]!)] }));
+  const { starts, positions } = flat.positionLists;
+  return names.map((lexeme, k) => {
+    const list = flat.lists.array[k]!;
+    return { lexeme, positions: [...positions.array.slice(starts.array[list]!, starts.array[list + 1]!)] };
+  });
 }
 
 export class SearchDocuments {
@@ -101,9 +145,9 @@ export class SearchDocuments {
   /** Product `o`'s entries at [termStart[o] ..< termStart[o + 1]]: lexeme ids ascending. */
   readonly termStart: Uint32Array;
   readonly termIds: Uint32Array;
-  /** Entry `t`'s positions at positions[positionBegin[t] ..< positionEnd[t]]. */
-  readonly positionBegin: Uint32Array;
-  readonly positionEnd: Uint32Array;
+  /** Entry `t`'s positions: list entryList[t], at positions[listStart[list] ..< listStart[list + 1]] (PositionLists). */
+  readonly entryList: Uint32Array;
+  readonly listStart: Uint32Array;
   readonly positions: Uint16Array;
 
   /** `documents[o]`: product ordinal o's tsvector text. */
@@ -128,25 +172,26 @@ export class SearchDocuments {
     const finalId = new Uint32Array(names.length);
     order.forEach((id, place) => (finalId[id] = place));
     this.lexicon = order.map((id) => names[id]!);
-    this.positions = flat.places.done();
+    this.positions = flat.positionLists.positions.done();
+    this.listStart = flat.positionLists.starts.done();
     this.termIds = flat.ids.done();
-    this.positionBegin = flat.begins.done();
-    this.positionEnd = flat.ends.done();
+    this.entryList = flat.lists.done();
     this.renumber(finalId);
     const postings = this.buildPostings(this.lexicon.length);
     this.postingStart = postings.start;
     this.postings = postings.list;
-    // The entry each posting stands for is needed only here: ranking reads the term it adds.
+    // The entry each posting stands for is needed only here: ranking reads the term it adds,
+    // worked out once per distinct position list.
+    const orTermOfList = Float32Array.from({ length: this.listStart.length - 1 }, (_, list) =>
+      orTerm(this.positions, this.listStart[list]!, this.listStart[list + 1]!),
+    );
     this.postingOrTerms = new Float32Array(postings.entries.length);
-    for (let k = 0; k < postings.entries.length; k++) {
-      const t = postings.entries[k]!;
-      this.postingOrTerms[k] = orTerm(this.positions, this.positionBegin[t]!, this.positionEnd[t]!);
-    }
+    for (let k = 0; k < postings.entries.length; k++) this.postingOrTerms[k] = orTermOfList[this.entryList[postings.entries[k]!]!]!;
   }
 
   /**
    * The entries with their final lexeme ids, ascending within each product (the tsvector's own
-   * order, so they already are unless byte and UTF-16 order differ); positions stay where they are.
+   * order, so they already are unless byte and UTF-16 order differ), each with its position list.
    */
   private renumber(finalId: Uint32Array): void {
     const ids = this.termIds;
@@ -157,16 +202,11 @@ export class SearchDocuments {
       let inOrder = true;
       for (let t = from + 1; t < to && inOrder; t++) inOrder = ids[t - 1]! < ids[t]!;
       if (inOrder) continue;
-      const entries = Array.from({ length: to - from }, (_, k) => [
-        ids[from + k]!,
-        this.positionBegin[from + k]!,
-        this.positionEnd[from + k]!,
-      ]);
-      entries.sort((a, b) => a[0]! - b[0]!);
-      entries.forEach(([id, begin, end], k) => {
-        ids[from + k] = id!;
-        this.positionBegin[from + k] = begin!;
-        this.positionEnd[from + k] = end!;
+      const entries = Array.from({ length: to - from }, (_, k) => [ids[from + k]!, this.entryList[from + k]!] as const);
+      entries.sort((a, b) => a[0] - b[0]);
+      entries.forEach(([id, list], k) => {
+        ids[from + k] = id;
+        this.entryList[from + k] = list;
       });
     }
   }
@@ -242,7 +282,8 @@ export class SearchDocuments {
   private nextPlaces(o: number, range: readonly [number, number], ends: number, distance: number): number {
     let count = 0;
     for (let t = this.firstEntry(o, range[0]); t < this.termStart[o + 1]! && this.termIds[t]! < range[1]; t++) {
-      for (let p = this.positionBegin[t]!; p < this.positionEnd[t]!; p++) {
+      const list = this.entryList[t]!;
+      for (let p = this.listStart[list]!; p < this.listStart[list + 1]!; p++) {
         const place = this.positions[p]! & MAX_POSITION;
         if (ends >= 0 && !holds(this.phraseEnds, ends, place - distance)) continue;
         if (count === this.phraseNext.length) {
@@ -281,8 +322,8 @@ export class SearchDocuments {
       this.postingOrTerms,
       this.termStart,
       this.termIds,
-      this.positionBegin,
-      this.positionEnd,
+      this.entryList,
+      this.listStart,
       this.positions,
     ].reduce((sum, array) => sum + array.byteLength, 0);
   }

@@ -12,13 +12,15 @@ import type { IndexRow, IndexWarehouse } from './search-index.js';
 /** A stock ('s') or price ('p') row stamped after the revision an index has applied. */
 export type IndexChange = { kind: 's' | 'p'; sku: string; codes: string[] | null; price_cents: number | null; msrp_cents: number | null };
 
+/** Whether warehouse `w` serves catalog `c` (repository.ts regionSources' rule). */
+const servesCatalog = sql`CASE WHEN c.ships_only_from IS NULL
+  THEN NOT EXISTS (SELECT 1 FROM catalogs reserved WHERE reserved.ships_only_from = w.code)
+  ELSE w.code = c.ships_only_from END`;
+
 async function warehousesOf(tx: Queryable, catalogId: string): Promise<IndexWarehouse[]> {
   const rows = (
     await tx.execute(sql`
-      SELECT w.code, w.region_states,
-        CASE WHEN c.ships_only_from IS NULL
-             THEN NOT EXISTS (SELECT 1 FROM catalogs reserved WHERE reserved.ships_only_from = w.code)
-             ELSE w.code = c.ships_only_from END AS serves
+      SELECT w.code, w.region_states, ${servesCatalog} AS serves
       FROM warehouses w CROSS JOIN catalogs c WHERE c.id = ${catalogId} ORDER BY w.code`)
   ).rows as { code: string; region_states: string[]; serves: boolean }[];
   return rows.map((row) => ({ code: row.code, regionStates: row.region_states, servesCatalog: row.serves }));
@@ -53,25 +55,43 @@ export async function readIndexSnapshot(
   });
 }
 
-/** The stock and price rows stamped after revision `applied`, the revision now, and the warehouses as they are now: one snapshot. */
+/**
+ * The stock and price rows stamped after revision `applied`, the revision now, and the warehouses as
+ * they are now: one statement, so one snapshot and one round trip. Every process runs it each time
+ * the data revision moves (search-index-store.ts followDataRevision), a few times a second under a feed.
+ */
 export async function readIndexChanges(
   db: Database,
   catalogId: string,
   applied: bigint,
 ): Promise<{ revision: bigint; changes: IndexChange[]; warehouses: IndexWarehouse[] }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-    const { revision } = await versionsOf(tx, catalogId);
-    const changes = (
-      await tx.execute(sql`
-        SELECT 's' AS kind, s.sku, s.stocked_warehouses AS codes, NULL::int AS price_cents, NULL::int AS msrp_cents
-        FROM catalog_search s WHERE s.catalog_id = ${catalogId} AND s.stock_revision > ${applied.toString()}::bigint
-        UNION ALL
-        SELECT 'p', cp.sku, NULL, cp.price_cents, cp.msrp_cents
-        FROM catalog_prices cp WHERE cp.catalog_id = ${catalogId} AND cp.revision > ${applied.toString()}::bigint`)
-    ).rows as IndexChange[];
-    return { revision, changes, warehouses: await warehousesOf(tx, catalogId) };
-  });
+  const [row] = await queryRows<{
+    revision: string | null;
+    changes: IndexChange[] | null;
+    warehouses: { code: string; region_states: string[]; serves: boolean }[] | null;
+  }>(
+    db,
+    sql`
+      SELECT (SELECT r.revision FROM catalog_data_revision r WHERE r.id = 1)::text AS revision,
+        (SELECT json_agg(json_build_object('kind', c.kind, 'sku', c.sku, 'codes', c.codes,
+                                           'price_cents', c.price_cents, 'msrp_cents', c.msrp_cents))
+         FROM (
+           SELECT 's' AS kind, s.sku, s.stocked_warehouses AS codes, NULL::int AS price_cents, NULL::int AS msrp_cents
+           FROM catalog_search s WHERE s.catalog_id = ${catalogId} AND s.stock_revision > ${applied.toString()}::bigint
+           UNION ALL
+           SELECT 'p', cp.sku, NULL, cp.price_cents, cp.msrp_cents
+           FROM catalog_prices cp WHERE cp.catalog_id = ${catalogId} AND cp.revision > ${applied.toString()}::bigint
+         ) c) AS changes,
+        (SELECT json_agg(json_build_object('code', w.code, 'region_states', w.region_states, 'serves', ${servesCatalog})
+                ORDER BY w.code)
+         FROM warehouses w CROSS JOIN catalogs c WHERE c.id = ${catalogId}) AS warehouses`,
+    { prepared: true },
+  );
+  return {
+    revision: BigInt(row?.revision ?? 0),
+    changes: row?.changes ?? [],
+    warehouses: (row?.warehouses ?? []).map((w) => ({ code: w.code, regionStates: w.region_states, servesCatalog: w.serves })),
+  };
 }
 
 /** The catalog's search version now (0 for a catalog without search rows yet). */

@@ -32,6 +32,8 @@ type Kept = {
   building?: { version: number; done: Promise<Built | undefined> };
   /** The delta under way. */
   catchingUp?: Promise<void>;
+  /** A move of the data revision was heard since the last catch-up started (followDataRevision). */
+  behind?: boolean;
   /** A build that failed (say, more warehouses than the index holds): not tried again for a minute. */
   failed?: { version: number; at: number };
 };
@@ -103,7 +105,7 @@ export async function searchIndexFor(db: Database, ctx: PricingContext): Promise
   const wanted = BigInt(ctx.dataRevision);
   while (built.revision < wanted) {
     const before = built.revision;
-    kept.catchingUp ??= catchUp(db, ctx.catalogId, built).finally(() => delete kept.catchingUp);
+    if (!kept.catchingUp) catchUpNow(db, ctx.catalogId, kept);
     try {
       await kept.catchingUp;
     } catch {
@@ -117,14 +119,46 @@ export async function searchIndexFor(db: Database, ctx: PricingContext): Promise
 }
 
 /**
- * The index this process holds for the catalog as it stands now (no build, no catch-up), with the
- * search version it was built for and the data revision it has applied: for a search that reads
- * the catalog's version and revision afterwards and uses what the index answered only when they
- * agree (service.ts searchOnHeldIndex).
+ * The data revision moved (a notification of migration 0031, heard on the process's listening
+ * connection): every index this process holds is marked behind, and the next search on a held
+ * index catches it up before ordering on it (heldSearchIndex). Before, that search found out only
+ * afterwards, from the revision its statement read, and ran again: a quarter of the searches under
+ * a feed. The catch-up waits for a search so that a process nobody searches does no work for it.
  */
-export function heldSearchIndex(db: Database, catalogId: string): Readonly<Built> | undefined {
+export function followDataRevision(db: Database): void {
+  if (!enabled) return;
+  for (const kept of keptOf(db).values()) if (kept.built) kept.behind = true;
+}
+
+/** Starts a catch-up of the kept index, unless one is under way; a search waits for `kept.catchingUp`. */
+function catchUpNow(db: Database, catalogId: string, kept: Kept): void {
+  if (kept.catchingUp || !kept.built) return;
+  // Moves heard from here on may come after what this catch-up reads: they mark it behind again.
+  kept.behind = false;
+  const running: Promise<void> = catchUp(db, catalogId, kept.built).finally(() => {
+    if (kept.catchingUp === running) delete kept.catchingUp;
+  });
+  kept.catchingUp = running;
+  running.catch(() => {});
+}
+
+/** How many catch-ups in a row a search waits for before answering on the index as it is. */
+const MAX_WAITED_CATCH_UPS = 3;
+
+/**
+ * The index this process holds for the catalog (no build), caught up first when a move of the data
+ * revision was heard since its last catch-up, with the search version it was built for and the
+ * data revision it has applied: for a search that reads the catalog's version and revision
+ * afterwards and uses what the index answered only when they agree (service.ts searchOnHeldIndex).
+ */
+export async function heldSearchIndex(db: Database, catalogId: string): Promise<Readonly<Built> | undefined> {
   if (!enabled) return undefined;
-  const built = keptOf(db).get(catalogId)?.built;
+  const kept = keptOf(db).get(catalogId);
+  for (let waited = 0; kept && (kept.behind || kept.catchingUp) && waited < MAX_WAITED_CATCH_UPS; waited++) {
+    catchUpNow(db, catalogId, kept);
+    await kept.catchingUp?.catch(() => {});
+  }
+  const built = kept?.built;
   return built && { ...built };
 }
 

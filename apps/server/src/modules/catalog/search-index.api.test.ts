@@ -14,7 +14,7 @@ import type { CatalogSearchResponse } from '@portal/domain';
 import { openDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { databaseUrlWith } from '../../test-support/global-setup.js';
-import { buildSearchIndexNow, searchIndexFor, setSearchIndexEnabled } from './search-index-store.js';
+import { buildSearchIndexNow, heldSearchIndex, searchIndexFor, setSearchIndexEnabled } from './search-index-store.js';
 import { parseTsQuery } from './tsquery.js';
 import { pricingContextFor } from './catalog-access.js';
 
@@ -100,10 +100,10 @@ function searchDrawn(): Record<string, unknown> {
   };
 }
 
-const searchWith = async (body: Record<string, unknown>, index: boolean) => {
+const searchWith = async (body: Record<string, unknown>, index: boolean, on: { app: TestApp; token: string } = { app: t, token }) => {
   setSearchIndexEnabled(index);
   try {
-    const response = await t.request({ method: 'POST', url: '/api/catalog/search', payload: body, token });
+    const response = await on.app.request({ method: 'POST', url: '/api/catalog/search', payload: body, token: on.token });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as CatalogSearchResponse;
   } finally {
@@ -169,7 +169,11 @@ describe('the index answers as the SQL search does', () => {
       ).rows as { sku: string; rank: number }[];
       const query = parseTsQuery(text);
       if (query === null || query === 'empty') throw new Error(text);
-      for (const row of rows) expect(index.rankOf(query, row.sku), `${text} ${row.sku}`).toBe(row.rank);
+      const ranks = index.ranksOf(
+        query,
+        rows.map((row) => row.sku),
+      );
+      rows.forEach((row, k) => expect(ranks[k], `${text} ${row.sku}`).toBe(row.rank));
     }
   });
 });
@@ -194,19 +198,52 @@ describe('a search on the index this process holds', () => {
   });
 
   it('is not answered once the revision it read is newer than the index: the search reads again', async () => {
+    // Without a listening connection (SESSION_CACHE=off, or while it is broken) nothing brings the
+    // held index up to date before the search: the statement reads a newer revision than it has.
+    const unheard = await createTestApp({ sessionCache: false });
+    try {
+      const on = { app: unheard, token: await unheard.login(ADMIN) };
+      await buildSearchIndexNow(unheard.db, 'lifts');
+      const body = { ...lifts, keywords: '', sort: 'price-asc', pageSize: 3 };
+      const before = await searchWith(body, true, on);
+      const last = (await searchWith({ ...body, sort: 'price-desc' }, true, on)).results[0]!;
+      await unheard.db.execute(sql`
+        UPDATE price_list_items SET price_cents = 2 WHERE sku = ${last.sku}
+          AND price_list_id = (SELECT price_list_id FROM catalogs WHERE id = 'lifts')`);
+      const statements = recordStatements(unheard.db);
+      const moved = await searchWith(body, true, on);
+      vi.restoreAllMocks();
+      // The held index answered a page of the old prices; the revision read with it was newer, so the
+      // search read the catalog, caught the index up and ordered again.
+      expect(statements.length).toBeGreaterThan(1);
+      expect(moved.results[0]!.sku).toBe(last.sku);
+      expect(moved.results[1]!.sku).toBe(before.results[0]!.sku);
+      expect(moved).toEqual(await searchWith(body, false, on));
+    } finally {
+      await unheard.close();
+    }
+  });
+
+  it('hears the data revision move and catches up before ordering, so the search after costs one statement', async () => {
     await buildSearchIndexNow(t.db, 'lifts');
     const body = { ...lifts, keywords: '', sort: 'price-asc', pageSize: 3 };
     const before = await searchWith(body, true);
     const last = (await searchWith({ ...body, sort: 'price-desc' }, true)).results[0]!;
     await t.db.execute(sql`
-      UPDATE price_list_items SET price_cents = 2 WHERE sku = ${last.sku}
+      UPDATE price_list_items SET price_cents = 1 WHERE sku = ${last.sku}
         AND price_list_id = (SELECT price_list_id FROM catalogs WHERE id = 'lifts')`);
+    const [now] = (await t.db.execute(sql`SELECT revision::text AS revision FROM catalog_data_revision WHERE id = 1`)).rows as {
+      revision: string;
+    }[];
+    // No search in between: the notification of the commit marks the held index behind, and the
+    // next use of it catches it up first (else it stays at the old revision and this times out).
+    await vi.waitFor(async () => expect(String((await heldSearchIndex(t.db, 'lifts'))?.revision)).toBe(now!.revision), {
+      timeout: 5_000,
+    });
     const statements = recordStatements(t.db);
     const moved = await searchWith(body, true);
     vi.restoreAllMocks();
-    // The held index answered a page of the old prices; the revision read with it was newer, so the
-    // search read the catalog, caught the index up and ordered again.
-    expect(statements.length).toBeGreaterThan(1);
+    expect(statements).toHaveLength(1);
     expect(moved.results[0]!.sku).toBe(last.sku);
     expect(moved.results[1]!.sku).toBe(before.results[0]!.sku);
     expect(moved).toEqual(await searchWith(body, false));

@@ -276,19 +276,38 @@ describe('sorts and updates', () => {
     const index = new CatalogSearchIndex(many, warehouses);
     const tsq = "'two':* & 'po':*";
     const query = parseTsQuery(tsq) as TsNode;
+    const ranks = index.ranksOf(
+      query,
+      many.map((r) => r.sku),
+    );
     const expected = many
-      .map((r) => ({
+      .map((r, k) => ({
         sku: r.sku,
         tier: r.label_key.includes('two') && r.label_key.includes('po') ? 1 : 0,
-        rank: index.rankOf(query, r.sku),
+        rank: ranks[k]!,
       }))
       .sort((a, b) => b.tier - a.tier || b.rank - a.rank || (a.sku < b.sku ? -1 : 1))
       .map((r) => r.sku);
-    expect(index.rankOf(query, 'A-000')).toBe(1);
+    expect(index.ranksOf(query, ['A-000'])).toEqual([1]);
     const { plan, matches } = matchesOf(index, 'two po', tsq);
     const pageAt = (offset: number) =>
       index.page(matches, plan, query, { filter: filter(), region: 0, sort: 'relevance', price: 'catalog' }, { limit: 10, offset });
     for (const offset of [0, 10, 20, 25]) expect(pageAt(offset)).toEqual(expected.slice(offset, offset + 10));
+  });
+
+  it('ranks products whose entries share position lists by term, not by the lists alone', () => {
+    // The same three position lists in the same order, split between the two terms differently:
+    // 'li':* holds two entries in X and one in Y. PostgreSQL weighs X's 'lifting' with 'post' only
+    // (a later lexeme of a term replaces the earlier one), Y's 'lift' with both 'post' lexemes.
+    const x = rowOf('X-1', 'widget', 'Apex', 'Lifts', { document: "'lift':1A 'lifting':2A 'post':20A" });
+    const y = rowOf('Y-1', 'widget', 'Apex', 'Lifts', { document: "'lift':1A 'post':2A 'posting':20A" });
+    const index = new CatalogSearchIndex([x, y], warehouses);
+    const query = parseTsQuery("'li':* & 'post':*") as TsNode;
+    const alone = [...index.ranksOf(query, ['X-1']), ...index.ranksOf(query, ['Y-1'])];
+    expect(alone[0]).not.toBe(alone[1]);
+    // One ranker for both, as a search ranks them: each still gets its own rank.
+    expect(index.ranksOf(query, ['X-1', 'Y-1'])).toEqual(alone);
+    expect(index.ranksOf(query, ['Y-1', 'X-1'])).toEqual([alone[1], alone[0]]);
   });
 
   it('keeps the best k of a stream in order', () => {

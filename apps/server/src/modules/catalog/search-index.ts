@@ -87,6 +87,8 @@ export class CatalogSearchIndex {
   private scratch?: { candidates: Uint32Array; tierOf: Uint8Array };
   /** Ranks worked out for the current query (ranker), valid where stamped with its number. */
   private rankMemo?: { ranks: Float64Array; stamps: Uint32Array; query: number };
+  /** calc_rank_or's sums of the current query (orRanks), rewritten by each query that ranks so. */
+  private orSums?: Float32Array;
 
   constructor(rows: readonly IndexRow[], warehouses: IndexWarehouse[]) {
     const sorted = [...rows].sort((a, b) => compareBytes(a.sku, b.sku));
@@ -497,7 +499,8 @@ export class CatalogSearchIndex {
     if (query === 'empty') return () => 0;
     const ranges = sortedUniqueTerms(query).map((term) => this.documents.lexemeRange(term));
     if (!rankByDistance(query) || ranges.length < 2) {
-      const ranks = orRanks(this.documents, ranges);
+      this.orSums ??= new Float32Array(this.size);
+      const ranks = orRanks(this.documents, ranges, this.orSums);
       return (o) => ranks[o]!;
     }
     // Pairs of positions: worked out per product, once, when a comparison first needs it. The
@@ -518,10 +521,13 @@ export class CatalogSearchIndex {
     };
   }
 
-  /** ts_rank of one product for a query (the comparison test's view of the ranker). */
-  rankOf(query: TsNode, sku: string): number {
-    const o = this.ordinalOf.get(sku);
-    return o === undefined ? Number.NaN : this.ranker(query)(o);
+  /** ts_rank of products for one query, by one ranker as a search uses it (the comparison tests' view); NaN for an unknown SKU. */
+  ranksOf(query: TsNode, skus: readonly string[]): number[] {
+    const rank = this.ranker(query);
+    return skus.map((sku) => {
+      const o = this.ordinalOf.get(sku);
+      return o === undefined ? Number.NaN : rank(o);
+    });
   }
 
   /** The warehouse codes the index holds stock in for a SKU (tests). */

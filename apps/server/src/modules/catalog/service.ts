@@ -472,7 +472,7 @@ async function searchOnHeldIndex(db: Database, principal: Principal, criteria: C
   const { catalog, branchNumber, shipToState, page, pageSize } = criteria;
   if (!catalog || !branchNumber || !shipToState) return undefined;
   const lastSeen = lastContextsOf(db).get(callerKeyOf(principal, catalogCallerOf(principal, catalog)));
-  const held = lastSeen && heldSearchIndex(db, lastSeen.catalogId);
+  const held = lastSeen && (await heldSearchIndex(db, lastSeen.catalogId));
   if (!lastSeen || !held) return undefined;
   // What the index answers for: the caller's terms as last seen, the index's own version and revision.
   const guess: PricingContext = { ...lastSeen, searchVersion: held.version, dataRevision: String(held.revision) };

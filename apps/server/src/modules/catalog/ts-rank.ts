@@ -49,8 +49,8 @@ for (let a = 0; a < 4; a++) {
 export type RankedDocuments = {
   termStart: Uint32Array;
   termIds: Uint32Array;
-  positionBegin: Uint32Array;
-  positionEnd: Uint32Array;
+  entryList: Uint32Array;
+  listStart: Uint32Array;
   positions: Uint16Array;
 };
 
@@ -58,6 +58,12 @@ export type RankedDocuments = {
  * ts_rank of product `o` for a query whose terms (sorted and unique, tsquery.ts sortedUniqueTerms)
  * match the lexeme id ranges `ranges`; `byDistance` when the query's top operator is `&` or a phrase.
  * Reads the typed arrays in place: a broad word ranks 100,000 products per search.
+ *
+ * A rank depends only on which position lists the product's matched entries have, term by term,
+ * and a catalog holds few distinct lists (search-documents.ts PositionLists): 37,000 products
+ * matching two words had 80 distinct ranks. So the ranker keeps, for this one query, the rank of
+ * each sequence of lists it has worked out, and the pairs of positions are weighed once per
+ * sequence, not once per product.
  */
 export function ranker(
   documents: RankedDocuments,
@@ -67,7 +73,7 @@ export function ranker(
   const items = ranges.length;
   const spanFrom = new Uint32Array(items);
   const spanTo = new Uint32Array(items);
-  const { termStart, termIds, positionBegin, positionEnd, positions } = documents;
+  const { termStart, termIds, entryList, listStart, positions } = documents;
   const locate = (o: number) => {
     const first = termStart[o]!;
     const last = termStart[o + 1]!;
@@ -90,7 +96,7 @@ export function ranker(
     let result = f(0);
     for (let i = 0; i < items; i++) {
       for (let t = spanFrom[i]!; t < spanTo[i]!; t++)
-        result = f(result + orTerm(positions, positionBegin[t]!, positionEnd[t]!) / 1.64493406685);
+        result = f(result + orTerm(positions, listStart[entryList[t]!]!, listStart[entryList[t]! + 1]!) / 1.64493406685);
     }
     return items > 0 ? f(result / items) : result;
   };
@@ -102,13 +108,15 @@ export function ranker(
       for (let t = spanFrom[i]!; t < spanTo[i]!; t++) {
         // As in C: a later lexeme of the same term replaces the earlier one for the terms after it.
         held[i] = t;
+        const list = entryList[t]!;
         for (let k = 0; k < i; k++) {
           const other = held[k]!;
           if (other < 0) continue;
-          for (let l = positionBegin[t]!; l < positionEnd[t]!; l++) {
+          const otherList = entryList[other]!;
+          for (let l = listStart[list]!; l < listStart[list + 1]!; l++) {
             const place = placeOf(positions[l]!);
             const pairRow = (positions[l]! >> 14) * 4;
-            for (let p = positionBegin[other]!; p < positionEnd[other]!; p++) {
+            for (let p = listStart[otherList]!; p < listStart[otherList + 1]!; p++) {
               const distance = Math.abs(place - placeOf(positions[p]!));
               if (distance === 0) continue;
               const weight = PAIR_WEIGHTS[(pairRow + (positions[p]! >> 14)) * (FAR + 1) + Math.min(distance, FAR)]!;
@@ -120,11 +128,43 @@ export function ranker(
     }
     return result;
   };
+  const rankOf = () => {
+    const result = byDistance && items >= 2 ? rankAnd() : rankOr();
+    return result < 0 ? f(1e-20) : result;
+  };
+  const sequenceKey = listSequenceKey(spanFrom, spanTo, entryList, listStart.length - 1);
+  const memo = new Map<number, number>();
   return (o) => {
     if (items === 0 || termStart[o] === termStart[o + 1]) return 0;
     locate(o);
-    const result = byDistance && items >= 2 ? rankAnd() : rankOr();
-    return result < 0 ? f(1e-20) : result;
+    const key = sequenceKey();
+    if (key < 0) return rankOf();
+    let rank = memo.get(key);
+    if (rank === undefined) memo.set(key, (rank = rankOf()));
+    return rank;
+  };
+}
+
+/**
+ * The key of the entries located for a product (entries spanFrom[i] ..< spanTo[i] of each term i):
+ * their position lists, term by term, as one exact number. Each entry is a nonzero digit of base
+ * `terms * lists + 1` (its list and its term), while the digits fit a double's 53 bits; -1 for a
+ * product with more matched entries than fit (it is ranked without the memo).
+ */
+function listSequenceKey(spanFrom: Uint32Array, spanTo: Uint32Array, entryList: Uint32Array, lists: number): () => number {
+  const items = spanFrom.length;
+  const base = Math.max(1, items * lists);
+  const maxDigits = Math.floor(53 / Math.log2(base + 1));
+  return () => {
+    let key = 0;
+    let digits = 0;
+    for (let i = 0; i < items; i++) {
+      for (let t = spanFrom[i]!; t < spanTo[i]!; t++) {
+        if (++digits > maxDigits) return -1;
+        key = key * (base + 1) + (entryList[t]! * items + i + 1);
+      }
+    }
+    return key;
   };
 }
 
@@ -150,14 +190,17 @@ export function orTerm(positions: Uint16Array, begin: number, end: number): numb
  * its lexemes in order), so every rank is the same float4. What each posting adds (orTerm of its
  * entry, a float4) is worked out once when the documents are read (`postingOrTerms`), so a broad
  * word's 100,000 matches cost one pass of additions. Products without lexemes rank 0, as ts_rank
- * answers.
+ * answers. The sums are written into `sums` (one per product, overwritten): the index passes the
+ * same buffer for every query, since a fresh 800 kB per search made the garbage collector mark the
+ * whole heap every few dozen searches.
  */
 export function orRanks(
-  documents: { termStart: Uint32Array; postingStart: Uint32Array; postings: Uint32Array; postingOrTerms: Float32Array },
+  documents: { postingStart: Uint32Array; postings: Uint32Array; postingOrTerms: Float32Array },
   ranges: readonly (readonly [number, number])[],
+  sums: Float32Array,
 ): Float32Array {
-  const size = documents.termStart.length - 1;
-  const sums = new Float32Array(size);
+  const size = sums.length;
+  sums.fill(0);
   const { postingStart, postings, postingOrTerms } = documents;
   for (const [from, to] of ranges) {
     // A Float32Array stores each sum rounded to float4, as C's float arithmetic does.
