@@ -10,7 +10,7 @@ import { keywordPlan, type KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import type { CatalogSearchIndex } from './search-index.js';
 import { tsQueryAsParsed } from './search-repository.js';
-import { composeTsQuery, parseTsQuery, type TsNode } from './tsquery.js';
+import { parseTsQuery, type TsNode } from './tsquery.js';
 import { Vocabulary } from './vocabulary.js';
 
 /** The tsquery text as PostgreSQL reads it (stemming, stop words, dashed words), parsed for the index. */
@@ -18,18 +18,14 @@ async function parsedQuery(db: Database, tsQuery: string): Promise<TsNode | 'emp
   return parseTsQuery(await tsQueryAsParsed(db, tsQuery));
 }
 
-/**
- * The plan and its parsed tsquery; null when the index cannot evaluate the query. A plan made of
- * the catalog's own words is composed from the index's operands without a statement.
- */
+/** The plan and its parsed tsquery; null when the index cannot evaluate the query. */
 async function planOf(
   db: Database,
-  index: CatalogSearchIndex,
   filter: SearchFilter,
 ): Promise<{ plan: KeywordPlan | null; query: TsNode | 'empty' | undefined } | null> {
   const plan = keywordPlan(filter.keywords, filter.corrections, filter.alternatives);
   if (!plan?.tsQuery) return { plan, query: undefined };
-  const query = composeTsQuery(plan.tsQuery, (operand) => index.operandQuery(operand)) ?? (await parsedQuery(db, plan.tsQuery));
+  const query = await parsedQuery(db, plan.tsQuery);
   return query === null ? null : { plan, query };
 }
 
@@ -45,7 +41,7 @@ export async function indexedSearch(
   ctx: PricingContext,
   search: { shipToState: string; filter: SearchFilter; sort: SearchSort; window: { limit: number; offset: number } },
 ): Promise<IndexedAnswer | undefined> {
-  const planned = await planOf(db, index, search.filter);
+  const planned = await planOf(db, search.filter);
   if (!planned) return undefined;
   const region = index.regionBits(search.shipToState);
   const matches = index.match(planned.plan, planned.query);
@@ -62,7 +58,7 @@ export async function indexedSuggestions(
   filter: SearchFilter,
   limit: number,
 ): Promise<string[] | undefined> {
-  const planned = await planOf(db, index, filter);
+  const planned = await planOf(db, filter);
   if (!planned) return undefined;
   return index.suggestions(planned.plan, planned.query, limit);
 }

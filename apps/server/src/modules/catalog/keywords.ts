@@ -45,7 +45,7 @@ function escapeLike(value: string): string {
 }
 
 /** A word as the full-text search sees it: letters, digits and inner dashes and dots only. */
-export function cleanWord(word: string): string {
+function cleanWord(word: string): string {
   return word.replace(/[^\p{L}\p{N}\-.]/gu, '').replace(/^[-.]+|[-.]+$/g, '');
 }
 

@@ -94,19 +94,6 @@ export async function readIndexChanges(
   };
 }
 
-/**
- * What to_tsquery('english', ...) makes of each operand, as text (`'lifting':*` -> `'lift':*`, a
- * stop word -> ''): read once per index build for the catalog's own words, so a search made of them
- * composes its tsquery without a statement (tsquery.ts composeTsQuery).
- */
-export async function readOperandQueries(db: Database, operands: readonly string[]): Promise<Map<string, string>> {
-  const rows = await queryRows<{ operand: string; parsed: string }>(
-    db,
-    sql`SELECT o AS operand, to_tsquery('english', o)::text AS parsed FROM json_array_elements_text(${JSON.stringify(operands)}::json) AS o`,
-  );
-  return new Map(rows.map((row) => [row.operand, row.parsed]));
-}
-
 /** The catalog's search version now (0 for a catalog without search rows yet). */
 export async function currentSearchVersion(db: Database, catalogId: string): Promise<number> {
   const [row] = await queryRows<{ version: string | null }>(

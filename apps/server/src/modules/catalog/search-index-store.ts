@@ -18,7 +18,7 @@ import { perDatabase } from '../../db/read-cache.js';
 import type { PricingContext } from './catalog-access.js';
 import { listCatalogRows } from './catalogs-repository.js';
 import { CatalogSearchIndex } from './search-index.js';
-import { currentSearchVersion, readIndexChanges, readIndexSnapshot, readOperandQueries } from './search-index-repository.js';
+import { currentSearchVersion, readIndexChanges, readIndexSnapshot } from './search-index-repository.js';
 
 /** Catalogs this size or smaller are built while the search waits (a few ms); larger ones in the background. */
 export const SMALL_CATALOG = 20_000;
@@ -46,20 +46,10 @@ export function setSearchIndexEnabled(on: boolean): void {
   enabled = on;
 }
 
-/**
- * Builds a catalog's index from one snapshot of its rows, with PostgreSQL's reading of the operands
- * its words make (a search of other words asks PostgreSQL for its tsquery, as before; so does every
- * search should that read fail).
- */
+/** Builds a catalog's index from one snapshot of its rows. */
 async function build(db: Database, catalogId: string): Promise<Built> {
   const { version, revision, rows, warehouses } = await readIndexSnapshot(db, catalogId);
-  const index = new CatalogSearchIndex(rows, warehouses);
-  try {
-    index.knowOperands(await readOperandQueries(db, index.operandsToKnow()));
-  } catch (error) {
-    console.warn(`Catalog ${catalogId}: the tsqueries of its words were not read:`, (error as Error).message);
-  }
-  return { version, revision, index };
+  return { version, revision, index: new CatalogSearchIndex(rows, warehouses) };
 }
 
 /** Applies the stock and price rows stamped after the revision the index has, and the warehouses as they are now. */

@@ -15,10 +15,7 @@ import { openDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { databaseUrlWith } from '../../test-support/global-setup.js';
 import { buildSearchIndexNow, heldSearchIndex, searchIndexFor, setSearchIndexEnabled } from './search-index-store.js';
-import { composeTsQuery, parseTsQuery } from './tsquery.js';
-import { keywordPlan, searchWords } from './keywords.js';
-import { typoBudget } from './vocabulary.js';
-import { indexVocabulary } from './indexed-search.js';
+import { parseTsQuery } from './tsquery.js';
 import { pricingContextFor } from './catalog-access.js';
 
 const ADMIN = 'admin@summitlift.example.com';
@@ -136,40 +133,6 @@ describe('the index answers as the SQL search does', () => {
     }
   });
 
-  it('composes the tsquery of the catalog words as PostgreSQL reads it, and leaves other words to it', { timeout: 120_000 }, async () => {
-    const index = (await buildSearchIndexNow(t.db, 'lifts'))!;
-    const vocabulary = indexVocabulary(index);
-    // Synonym phrasings of one word whose corrections make a group: an | group inside the |.
-    const phrasings: Record<string, string[]> = { 'Two POST': ['2 post'], lifti: ['two post'], postt: ['lift'] };
-    const texts = [
-      ...Array.from({ length: 300 }, keywordsDrawn),
-      ...Object.keys(phrasings),
-      'the lift',
-      'in of the',
-      'TIRE-changer lift',
-      'a',
-    ];
-    let composed = 0;
-    for (const text of texts) {
-      const corrections = new Map(
-        searchWords(text)
-          .filter((word) => typoBudget(word) > 0)
-          .map((word) => [word, vocabulary.corrections(word)] as const)
-          .filter(([, found]) => found.length > 0),
-      );
-      const plan = keywordPlan(text, corrections, phrasings[text] ?? []);
-      if (!plan?.tsQuery) continue;
-      const mine = composeTsQuery(plan.tsQuery, (operand) => index.operandQuery(operand));
-      if (mine === undefined) continue;
-      composed++;
-      const [row] = (await t.db.execute(sql`SELECT to_tsquery('english', ${plan.tsQuery})::text AS q`)).rows as { q: string }[];
-      expect(mine, `${text}: ${plan.tsQuery} -> ${row!.q}`).toEqual(parseTsQuery(row!.q));
-    }
-    // SKUs and typos are left to PostgreSQL: they are most of the rest.
-    expect(composed).toBeGreaterThan(texts.length / 3);
-    expect(composeTsQuery(keywordPlan('zqxj lift')!.tsQuery!, (operand) => index.operandQuery(operand))).toBeUndefined();
-  });
-
   it('orders a browse by price itself, as SQL does, with and without the in-region filter', { timeout: 120_000 }, async () => {
     const index = (await buildSearchIndexNow(t.db, 'lifts'))!;
     for (const sort of ['price-asc', 'price-desc'] as const)
@@ -228,13 +191,8 @@ describe('a search on the index this process holds', () => {
     vi.restoreAllMocks();
     const withKeywords = recordStatements(t.db);
     await searchWith({ ...lifts, keywords: 'two post' }, true);
-    // The catalog's own words: their tsquery is composed in the process, then the same one statement.
-    expect(withKeywords).toHaveLength(1);
-    vi.restoreAllMocks();
-    const otherWords = recordStatements(t.db);
-    await searchWith({ ...lifts, keywords: 'zqxj post' }, true);
-    // A word the catalog does not hold: PostgreSQL reads the tsquery first.
-    expect(otherWords).toHaveLength(2);
+    // The keywords' tsquery, then the same one statement.
+    expect(withKeywords).toHaveLength(2);
     vi.restoreAllMocks();
     expect(held).toEqual(await searchWith(browse, false));
   });

@@ -9,9 +9,9 @@
  * repository.ts (searchPageSql, searchFacetsSql, suggestionSkusSql), which stay the fallback and
  * the reference the comparison test checks against.
  */
-import { cleanWord, type KeywordPlan } from './keywords.js';
+import type { KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
-import { compareBytes, parseTsQuery, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase } from './tsquery.js';
+import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase } from './tsquery.js';
 import { SearchDocuments, lowerBound } from './search-documents.js';
 import { orRanks, ranker } from './ts-rank.js';
 import { SkuSubstrings } from './sku-substrings.js';
@@ -87,8 +87,6 @@ export class CatalogSearchIndex {
   private scratch?: { candidates: Uint32Array; tierOf: Uint8Array };
   /** Ranks worked out for the current query (ranker), valid where stamped with its number. */
   private rankMemo?: { ranks: Float64Array; stamps: Uint32Array; query: number };
-  /** PostgreSQL's tsquery of each operand the catalog's words make (knowOperands). */
-  private readonly operandQueries = new Map<string, TsNode | 'empty'>();
   /** calc_rank_or's sums of the current query (orRanks), rewritten by each query that ranks so. */
   private orSums?: Float32Array;
 
@@ -573,43 +571,6 @@ export class CatalogSearchIndex {
       .sort(([a, x], [b, y]) => Number(y.exact) - Number(x.exact) || x.part - y.part || y.popularity - x.popularity || a - b)
       .slice(0, limit)
       .map(([o]) => this.skus[o]!);
-  }
-
-  // ---- operands of the catalog's words ----
-
-  /**
-   * The operands a search of this catalog's words is made of (keywords.ts): every label, brand and
-   * category word, each prefix of two letters or more of it (the last word is typed so far), and
-   * every word of the typo vocabulary (its corrections), each as `'word':*`.
-   */
-  operandsToKnow(): string[] {
-    const words = new Set<string>();
-    const add = (text: string) => {
-      for (const word of text.toLowerCase().split(/\s+/)) {
-        const cleaned = cleanWord(word);
-        for (let length = 2; length <= cleaned.length; length++) words.add(cleaned.slice(0, length));
-      }
-    };
-    for (const label of new Set(this.labelKeys)) add(label);
-    for (const name of [...this.brandNames, ...this.categoryNames]) add(name);
-    for (const { word } of this.vocabularyWords()) words.add(word);
-    return [...words].map((word) => `'${word}':*`);
-  }
-
-  /** Keeps what PostgreSQL made of each operand (search-index-repository.ts readOperandQueries). */
-  knowOperands(parsed: ReadonlyMap<string, string>): void {
-    for (const [operand, text] of parsed) {
-      const query = parseTsQuery(text);
-      if (query !== null) this.operandQueries.set(operand, query);
-    }
-  }
-
-  /**
-   * PostgreSQL's tsquery of one operand, or undefined when it was not read. Plain ASCII is looked up
-   * in lower case: the parser lower-cases it before any dictionary sees it.
-   */
-  operandQuery(operand: string): TsNode | 'empty' | undefined {
-    return this.operandQueries.get(/^[\x20-\x7e]*$/.test(operand) ? operand.toLowerCase() : operand);
   }
 
   // ---- the vocabulary of typo correction ----

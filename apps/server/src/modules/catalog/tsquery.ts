@@ -178,39 +178,3 @@ export function compareBytes(a: string, b: string): number {
 }
 
 const BEYOND_SURROGATES = /[\uD800-\uFFFF]/;
-
-/**
- * The tsquery PostgreSQL would make of a keyword plan's text (keywords.ts: quoted prefix operands
- * joined by `&` and `|`), composed from what it made of each operand alone: to_tsquery parses the
- * operators first and reads each operand on its own (its lexemes, a phrase for a dashed word, or
- * nothing for a stop word), then drops the operands that came to nothing. `operandQuery` answers
- * an operand's own tsquery (`'lift':*` -> `'lift':*`, `'in':*` -> 'empty'), or undefined when it is
- * not known: then so is the whole, and the caller asks PostgreSQL. A test compares the two.
- */
-export function composeTsQuery(
-  planText: string,
-  operandQuery: (operand: string) => TsNode | 'empty' | undefined,
-): TsNode | 'empty' | undefined {
-  const plan = parseTsQuery(planText);
-  if (plan === null || plan === 'empty') return undefined;
-  let unknown = false;
-  const compose = (node: TsNode): TsNode | 'empty' => {
-    if (node.kind === 'term') {
-      const found = node.prefix ? operandQuery(`'${node.lexeme}':*`) : undefined;
-      if (found === undefined) unknown = true;
-      return found ?? 'empty';
-    }
-    // A plan joins operands with & and | only; a phrase would be PostgreSQL's own.
-    if (node.kind === 'phrase') {
-      unknown = true;
-      return 'empty';
-    }
-    const kept = node.children.map(compose).filter((child): child is TsNode => child !== 'empty');
-    if (kept.length === 0) return 'empty';
-    if (kept.length === 1) return kept[0]!;
-    // As the text PostgreSQL writes reads back: a group of the same operator is one level.
-    return { kind: node.kind, children: kept.flatMap((child) => (child.kind === node.kind ? child.children : [child])) };
-  };
-  const composed = compose(plan);
-  return unknown ? undefined : composed;
-}
