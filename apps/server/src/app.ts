@@ -170,7 +170,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   // Access control knows no module: sessions are the auth module's, API keys the integration module's.
   // Callers seen within the last seconds are answered from memory, dropped on every change of their
   // rows in any process (docs/decisions/014-session-cache.md). Its listening connection also hears
-  // the catalog data revision move, and the catalog's search indexes catch up at once (decision 023).
+  // the catalog data revision move: the catalog's search indexes are marked behind and catch up
+  // before the next search orders on them (decision 023).
   const sessionCache = config.sessionCache
     ? await startSessionCache(db, { onCatalogDataRevision: () => followDataRevision(db) })
     : undefined;

@@ -34,7 +34,7 @@ export const PRINCIPAL_CHANGES_CHANNEL = 'principal_changes';
 /**
  * The channel migration 0031 notifies when the catalog data revision moves. The listening
  * connection hears it too and hands it to `onCatalogDataRevision` (the catalog's search indexes
- * catch up at once, decision 023); the cache itself ignores it.
+ * are marked behind, decision 023); the cache itself ignores it.
  */
 export const CATALOG_DATA_REVISION_CHANNEL = 'catalog_data_revision';
 

@@ -11,7 +11,10 @@
  *    only when it is built for that version and has applied at least that revision. Otherwise the
  *    search runs in SQL (repository.ts), exactly as before, while the index is (re)built in the
  *    background; a small catalog (SMALL_CATALOG products or fewer) is built at once instead.
- * Every process follows on its own, through the database: nothing to notify.
+ * Every process follows on its own, through the database. A move of the data revision is also
+ * announced on commit (migration 0031) and heard on the process's listening connection: the held
+ * indexes are marked behind and caught up before the next search orders on them (followDataRevision),
+ * so that search is not refused afterwards; without the notification the check above still holds.
  */
 import type { Database } from '../../db/client.js';
 import { perDatabase } from '../../db/read-cache.js';
