@@ -39,6 +39,9 @@ export type IndexWarehouse = { code: string; regionStates: string[]; servesCatal
 /** The most ts_rank answers (calc_rank_and tends to it, calc_rank_or reaches it at most); float4 rounding makes it common. */
 const MAX_RANK = 1;
 
+/** Bitsets kept for reuse per index (temporaryBits): more than a search of eight words with corrections takes. */
+const MAX_TEMPORARY_BITSETS = 16;
+
 /** At most this many warehouses fit a product's stocked bits; more and the catalog is searched in SQL. */
 const MAX_WAREHOUSES = 32;
 
@@ -85,6 +88,13 @@ export class CatalogSearchIndex {
   /** Price orders of the catalog prices and of the MSRPs, made when first browsed by price. */
   private priceOrders = new Map<'catalog' | 'msrp', PriceOrder>();
   private scratch?: { candidates: Uint32Array; tierOf: Uint8Array };
+  /**
+   * Bitsets a call works with and lets go of before it returns (a term's holders, a label word's
+   * products), reused by the next call: a words search took five fresh 25 kB buffers, and their
+   * churn made the garbage collector mark the whole heap every few seconds under load. Each public
+   * call that takes them (match, page, suggestions) starts again from the first.
+   */
+  private readonly temporaries: { bits: Uint32Array[]; used: number } = { bits: [], used: 0 };
   /** Ranks worked out for the current query (ranker), valid where stamped with its number. */
   private rankMemo?: { ranks: Float64Array; stamps: Uint32Array; query: number };
   /** calc_rank_or's sums of the current query (orRanks), rewritten by each query that ranks so. */
@@ -202,6 +212,7 @@ export class CatalogSearchIndex {
    * ('empty' when it has no lexemes; undefined when the plan has none).
    */
   match(plan: KeywordPlan | null, query: TsNode | 'empty' | undefined): Matches {
+    this.temporaries.used = 0;
     if (!plan) return 'all';
     const bits = new Uint32Array((this.size + 31) >>> 5);
     for (const o of this.skuSubstrings.holders(plan.lower)) bits[o >>> 5]! |= 1 << (o & 31);
@@ -225,7 +236,7 @@ export class CatalogSearchIndex {
   private queryMatches(node: TsNode): Uint32Array {
     const words = (this.size + 31) >>> 5;
     if (node.kind === 'term') {
-      const bits = new Uint32Array(words);
+      const bits = this.temporaryBits();
       this.documents.markHolders(this.documents.lexemeRange(node), bits);
       return bits;
     }
@@ -313,6 +324,7 @@ export class CatalogSearchIndex {
     request: { filter: SearchFilter; region: number; sort: SearchSort; price: 'catalog' | 'msrp' | null },
     window: { limit: number; offset: number },
   ): string[] | null {
+    this.temporaries.used = 0;
     const passes = this.passes(request.filter, request.region);
     const accept = matches === 'all' ? passes : (o: number) => hasBit(matches, o) && passes(o);
     const { sort } = request;
@@ -445,6 +457,18 @@ export class CatalogSearchIndex {
       .map((o) => this.skus[o]!);
   }
 
+  /** A cleared bitset over the ordinals, valid until the next public call (temporaries); past 16 in one call, a fresh one. */
+  private temporaryBits(): Uint32Array {
+    const { bits } = this.temporaries;
+    if (this.temporaries.used < bits.length) return bits[this.temporaries.used++]!.fill(0);
+    const fresh = new Uint32Array((this.size + 31) >>> 5);
+    if (bits.length < MAX_TEMPORARY_BITSETS) {
+      bits.push(fresh);
+      this.temporaries.used++;
+    }
+    return fresh;
+  }
+
   /** Reused buffers of relevancePage: a candidate list and a tier per ordinal. */
   private relevanceScratch(): { candidates: Uint32Array; tierOf: Uint8Array } {
     this.scratch ??= { candidates: new Uint32Array(this.size), tierOf: new Uint8Array(this.size) };
@@ -482,7 +506,7 @@ export class CatalogSearchIndex {
     let result: Uint32Array | null = null;
     const { names, start, products } = this.labelWords;
     for (const word of words) {
-      const bits = new Uint32Array((this.size + 31) >>> 5);
+      const bits = this.temporaryBits();
       names.forEach((name, id) => {
         if (!name.includes(word)) return;
         for (let k = start[id]!; k < start[id + 1]!; k++) bits[products[k]! >>> 5]! |= 1 << (products[k]! & 31);
@@ -546,6 +570,7 @@ export class CatalogSearchIndex {
 
   /** repository.ts suggestionSkusSql: the exact SKU, SKU prefixes in compact order, then word matches, the most ordered first. */
   suggestions(plan: KeywordPlan | null, query: TsNode | 'empty' | undefined, limit: number): string[] {
+    this.temporaries.used = 0;
     const found = new Map<number, { exact: boolean; part: number; popularity: number }>();
     if (plan?.skuCompact) {
       let taken = 0;
