@@ -57,8 +57,8 @@ export async function readIndexSnapshot(
 
 /**
  * The stock and price rows stamped after revision `applied`, the revision now, and the warehouses as
- * they are now: one statement, so one snapshot and one round trip. Every process runs it each time
- * the data revision moves (search-index-store.ts followDataRevision), a few times a second under a feed.
+ * they are now: one statement, so one snapshot and one round trip. A process runs it when a search
+ * finds its index behind (search-index-store.ts), up to a few times a second under a feed.
  */
 export async function readIndexChanges(
   db: Database,
