@@ -17,13 +17,22 @@ const servesCatalog = sql`CASE WHEN c.ships_only_from IS NULL
   THEN NOT EXISTS (SELECT 1 FROM catalogs reserved WHERE reserved.ships_only_from = w.code)
   ELSE w.code = c.ships_only_from END`;
 
+/** A warehouse as both reads select it (code, region_states, serves). */
+type WarehouseRow = { code: string; region_states: string[]; serves: boolean };
+
+const indexWarehouse = (row: WarehouseRow): IndexWarehouse => ({
+  code: row.code,
+  regionStates: row.region_states,
+  servesCatalog: row.serves,
+});
+
 async function warehousesOf(tx: Queryable, catalogId: string): Promise<IndexWarehouse[]> {
   const rows = (
     await tx.execute(sql`
       SELECT w.code, w.region_states, ${servesCatalog} AS serves
       FROM warehouses w CROSS JOIN catalogs c WHERE c.id = ${catalogId} ORDER BY w.code`)
-  ).rows as { code: string; region_states: string[]; serves: boolean }[];
-  return rows.map((row) => ({ code: row.code, regionStates: row.region_states, servesCatalog: row.serves }));
+  ).rows as WarehouseRow[];
+  return rows.map(indexWarehouse);
 }
 
 /** The catalog's version and the data revision, in the transaction's snapshot. */
@@ -68,7 +77,7 @@ export async function readIndexChanges(
   const [row] = await queryRows<{
     revision: string | null;
     changes: IndexChange[] | null;
-    warehouses: { code: string; region_states: string[]; serves: boolean }[] | null;
+    warehouses: WarehouseRow[] | null;
   }>(
     db,
     sql`
@@ -90,7 +99,7 @@ export async function readIndexChanges(
   return {
     revision: BigInt(row?.revision ?? 0),
     changes: row?.changes ?? [],
-    warehouses: (row?.warehouses ?? []).map((w) => ({ code: w.code, regionStates: w.region_states, servesCatalog: w.serves })),
+    warehouses: (row?.warehouses ?? []).map(indexWarehouse),
   };
 }
 
