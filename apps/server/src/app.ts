@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerAccessControl } from './http/access.js';
+import { registerAccessControl, registerHeldAnswers } from './http/access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
 import { registerConditionalGet } from './http/conditional-get.js';
@@ -20,11 +20,13 @@ import { registerWeb } from './http/web.js';
 import { registerXsrf } from './http/xsrf.js';
 import {
   authenticateSession,
+  authenticateSessionEarly,
   authRoutes,
   configurePasswordHashing,
   hashingLimits,
   registerSessionCache,
   revokeUserSessions,
+  sameSessionCaller,
   startSessionCache,
 } from './modules/auth/index.js';
 import { cartRoutes } from './modules/cart/index.js';
@@ -158,6 +160,9 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     },
     transform: jsonSchemaTransform,
   });
+  // Answers of read-only routes whose caller was admitted from the session cache wait here for its
+  // confirmation (http/access.ts): before any other onSend, so nothing is stored or compressed first.
+  registerHeldAnswers(app);
   // Idempotency keys (decision 019): before compression, so the stored answer is the plain one.
   registerIdempotency(app, { db });
   // Both before any route: compression joins each route's onSend as it is added.
@@ -178,6 +183,13 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   if (sessionCache) registerSessionCache(app, sessionCache);
   registerAccessControl(app, {
     authenticateSession: (token) => authenticateSession(db, token, config.sessionIdleMinutes, sessionCache),
+    ...(sessionCache && {
+      authenticateSessionEarly: (token: string) => {
+        const early = authenticateSessionEarly(token, config.sessionIdleMinutes, sessionCache);
+        return early && { caller: early.principal, confirm: early.confirm };
+      },
+      sameCaller: sameSessionCaller,
+    }),
     admitCaller: (request, principal) => {
       request.principal = principal;
     },

@@ -4,7 +4,8 @@
  * add one when you add a route.
  *
  * An entry gives
- * - `access`: the access the route declares (decision 003); the test checks the app declares the same;
+ * - `access`: the access the route declares (decision 003; `readOnly`: a cached caller confirmed beside
+ *   the work, decision 014); the test checks the app declares the same;
  * - `sample`: a request an allowed caller of Summit Lift Supply (organization 1) would send, built
  *   from the fixtures in `ctx` (ids, a fresh checkout, the branch to use);
  * - `allowed`: the statuses a caller the access lets through may get (default [200]);
@@ -186,19 +187,19 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     allowed: [404],
   },
   'POST /api/catalog/search': {
-    access: { roles: ['catalog'] },
+    access: { roles: ['catalog'], readOnly: true },
     branch: true,
     sample: (ctx) => ({
       body: { keywords: 'lift', catalog: 'lifts', shipToState: STATE, branchNumber: ctx.branchNumber, page: 1, pageSize: 10 },
     }),
   },
   'GET /api/catalog/suggest': {
-    access: { roles: ['catalog'] },
+    access: { roles: ['catalog'], readOnly: true },
     branch: true,
     sample: (ctx) => ({ query: { q: 'lift', catalog: 'lifts', shipToState: STATE, branchNumber: ctx.branchNumber } }),
   },
   'GET /api/catalog/product/:sku': {
-    access: { roles: ['catalog'] },
+    access: { roles: ['catalog'], readOnly: true },
     branch: true,
     sample: (ctx) => ({
       url: `/api/catalog/product/${SMALL_PARCEL}`,
@@ -206,7 +207,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     }),
   },
   'POST /api/catalog/products': {
-    access: { roles: ['catalog'] },
+    access: { roles: ['catalog'], readOnly: true },
     branch: true,
     sample: (ctx) => ({ body: { skuList: [SMALL_PARCEL], shipToState: STATE, branchNumber: ctx.branchNumber, catalog: 'lifts' } }),
   },

@@ -13,7 +13,7 @@ export {
   hashPassword,
   verifyPassword,
 } from './password-hash.js';
-export { authenticateSession } from './principal.js';
+export { authenticateSession, authenticateSessionEarly, sameSessionCaller } from './principal.js';
 /**
  * The signed-in caller is the http layer's (http/principal.ts): import it from there. These names
  * stay only so that code written before the move (checkout/completion.ts; modules added on other

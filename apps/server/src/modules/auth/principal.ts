@@ -6,7 +6,7 @@ import { effectiveRoles } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
 import { findSessionCaller, touchSession } from './repository.js';
-import type { LoadedSession, SessionCache } from './session-cache.js';
+import type { EarlyPrincipal, LoadedSession, SessionCache } from './session-cache.js';
 import { hashToken } from './session-token.js';
 
 /** The principal behind a live session, with the session's clocks (for the session cache). */
@@ -58,4 +58,25 @@ export async function authenticateSession(
     cache?.touched(tokenHash, new Date());
   }
   return principal;
+}
+
+/**
+ * The caller behind a bearer token from the session cache at once, its confirmation still on the way
+ * (SessionCache.getEarly): for read-only routes, which hold their answer until `confirm` resolves
+ * (http/access.ts). Undefined when the cache cannot answer so, or the idle clock is due to move (a
+ * write): then authenticateSession decides.
+ */
+export function authenticateSessionEarly(token: string, idleMinutes: number, cache: SessionCache): EarlyPrincipal | undefined {
+  const early = cache.getEarly(hashToken(token), idleMinutes);
+  if (!early || Date.now() - early.principal.sessionLastSeenAt.getTime() > TOUCH_INTERVAL_MS) return undefined;
+  return early;
+}
+
+/**
+ * Whether two lookups of a session found the same caller: everything a route may read of it but the
+ * idle clock, which moves on its own.
+ */
+export function sameSessionCaller(before: Principal, after: Principal): boolean {
+  const comparable = (principal: Principal) => JSON.stringify({ ...principal, sessionLastSeenAt: 0 });
+  return comparable(before) === comparable(after);
 }

@@ -10,6 +10,8 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { ManagedUser } from '@portal/domain';
 import { buildApp } from '../../app.js';
+import { READ_AGAIN_HEADER } from '../../http/access.js';
+import { FEATURED_SKUS } from '../../seed/featured.js';
 import { testConfig } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { recordStatements } from '../../test-support/record-statements.js';
@@ -278,5 +280,122 @@ describe('session cache on two processes (PostgreSQL)', () => {
     expect((await refresh(second, otherApp)).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/users/session/logout', token: second })).statusCode).toBe(200);
     expect((await refresh(second, otherApp)).statusCode).toBe(401);
+  });
+});
+
+/**
+ * Read-only routes (http/access.ts `readOnly`): a cached caller is admitted at once, the cache's
+ * round trip runs beside the route's work, and the answer waits for it (or the request is answered
+ * again when the caller changed). These tests run `during`
+ * after the route's work and before the answer is let go: what commits then is what a notification
+ * that had not arrived when the request came in looks like.
+ */
+describe('read-only routes answer a cached caller once it is confirmed', () => {
+  const LIFTS = { catalog: 'lifts', shipToState: 'CO', branchNumber: '101' };
+  const sku = FEATURED_SKUS.lifts.downloads;
+  const product = (token: string) =>
+    t.request({ method: 'GET', url: `/api/catalog/product/${encodeURIComponent(sku)}`, query: LIFTS, token });
+
+  /** Runs `during` each time an early caller's answer waits for its confirmation. */
+  function whileHeld(during: () => Promise<void>) {
+    const cache = cacheOf(t.app);
+    const getEarly = cache.getEarly.bind(cache);
+    return vi.spyOn(cache, 'getEarly').mockImplementation((tokenHash, idleMinutes) => {
+      const early = getEarly(tokenHash, idleMinutes);
+      return (
+        early && {
+          ...early,
+          confirm: async () => {
+            await during();
+            return early.confirm();
+          },
+        }
+      );
+    });
+  }
+
+  /** A buyer's session, cached. */
+  async function cachedBuyer(): Promise<string> {
+    const token = await loginHeardBy('buyer@summitlift.example.com');
+    expect((await product(token)).statusCode).toBe(200);
+    return token;
+  }
+
+  it('answers from the cache without a statement on the session', async () => {
+    const token = await cachedBuyer();
+    const early = whileHeld(async () => {});
+    const { hits, loads } = cacheOf(t.app).stats;
+    const statements = recordStatements(t.db);
+    const answer = await product(token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ sku, catalog: 'lifts' });
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(cacheOf(t.app).stats).toMatchObject({ hits: hits + 1, loads });
+    expect(statements.filter((s) => /"?sessions"?/.test(s))).toEqual([]);
+  });
+
+  it('answers 401 instead when the session ended before the answer left', async () => {
+    const token = await cachedBuyer();
+    whileHeld(async () => {
+      await runElsewhere(`update sessions set revoked_at = now() where token_hash = '${hashToken(token)}'`);
+      await allHeardBy();
+    });
+    const answer = await product(token);
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toEqual({ messages: [{ field: '', message: 'Your session has expired. Please log in again.' }] });
+  });
+
+  it('lets the answer stand when the cache was dropped for a change that did not touch the caller', async () => {
+    const token = await cachedBuyer();
+    whileHeld(() => allHeardBy()); // a notification: the cache is dropped, the caller is read again
+    const { loads } = cacheOf(t.app).stats;
+    const inject = vi.spyOn(t.app, 'inject');
+    const answer = await product(token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ sku, catalog: 'lifts' });
+    expect(cacheOf(t.app).stats.loads).toBe(loads + 1);
+    expect(inject).toHaveBeenCalledTimes(1); // not answered again
+  });
+
+  it('answers again for the caller as it is now when the caller itself changed before the answer left', async () => {
+    const email = 'buyer@summitlift.example.com';
+    const token = await cachedBuyer();
+    whileHeld(async () => {
+      await runElsewhere(`update users set restricted_pricing = not restricted_pricing where email = '${email}'`);
+      await allHeardBy();
+    });
+    const inject = vi.spyOn(t.app, 'inject');
+    try {
+      const answer = await product(token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({ sku, catalog: 'lifts' });
+      // The test's own request, then the same request answered again from the start.
+      expect(inject).toHaveBeenCalledTimes(2);
+      expect((inject.mock.calls as unknown[][])[1]![0]).toMatchObject({
+        method: 'GET',
+        headers: { [READ_AGAIN_HEADER]: '1', authorization: `Bearer ${token}` },
+      });
+    } finally {
+      vi.restoreAllMocks();
+      await runElsewhere(`update users set restricted_pricing = not restricted_pricing where email = '${email}'`);
+      await allHeardBy();
+    }
+  });
+
+  it('answers a validation error only once the caller is confirmed', async () => {
+    const token = await cachedBuyer();
+    whileHeld(async () => {
+      await runElsewhere(`update sessions set revoked_at = now() where token_hash = '${hashToken(token)}'`);
+      await allHeardBy();
+    });
+    const answer = await t.request({ method: 'POST', url: '/api/catalog/search', payload: { page: 'first' }, token });
+    expect(answer.statusCode).toBe(401);
+  });
+
+  it('is not taken by routes that write', async () => {
+    const token = await cachedBuyer();
+    const early = whileHeld(async () => {});
+    expect((await refresh(token)).statusCode).toBe(200);
+    expect(early).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The round trips the session cache waits for before it answers a cached caller (session-cache.ts):
- * each caller waits for one that started after it called, and callers waiting together share one.
+ * each caller waits for one that started after it called, and callers waiting together share one;
+ * and the caller answered early to read-only routes, confirmed by such a round trip afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import { sharedRoundTrips } from './session-cache.js';
+import type { Principal } from '../../http/principal.js';
+import { SessionCache, sharedRoundTrips } from './session-cache.js';
 
 /** A round trip the test answers by hand, recording when each was sent. */
 function manualTrips() {
@@ -66,5 +68,56 @@ describe('sharedRoundTrips', () => {
     expect(pending).toHaveLength(2);
     pending[1]!.answer();
     await expect(waiting).resolves.toBeUndefined();
+  });
+});
+
+describe('SessionCache.getEarly', () => {
+  const principal = { tokenHash: 'h', sessionLastSeenAt: new Date() } as unknown as Principal;
+  const loaded = { principal, expiresAt: new Date(Date.now() + 3_600_000) };
+
+  /** A listening cache holding one caller, its round trips answered by hand. */
+  async function cacheWithCaller() {
+    const trips: (() => void)[] = [];
+    const cache = new SessionCache();
+    cache.attach({ caughtUp: () => new Promise((resolve) => trips.push(() => resolve(true))), close: async () => {} });
+    cache.setListening(true);
+    await cache.get('h', 30, async () => loaded);
+    return { cache, trips };
+  }
+
+  it('answers the cached caller at once and confirms it once its round trip is back', async () => {
+    const { cache, trips } = await cacheWithCaller();
+    const early = cache.getEarly('h', 30)!;
+    expect(early.principal).toBe(principal);
+    expect(trips).toHaveLength(1); // sent at the call, so it runs beside the request's work
+    const confirmed = settledFlag(early.confirm());
+    await flush();
+    expect(confirmed.settled).toBe(false);
+    trips[0]!();
+    expect(await early.confirm()).toBe(true);
+  });
+
+  it('does not confirm a caller when the cache was dropped after the call', async () => {
+    const { cache, trips } = await cacheWithCaller();
+    const early = cache.getEarly('h', 30)!;
+    cache.notified('');
+    trips[0]!();
+    expect(await early.confirm()).toBe(false);
+  });
+
+  it('does not confirm a caller when listening broke after the call', async () => {
+    const { cache, trips } = await cacheWithCaller();
+    const early = cache.getEarly('h', 30)!;
+    cache.setListening(false);
+    trips[0]!();
+    expect(await early.confirm()).toBe(false);
+  });
+
+  it('answers nothing early for a caller it does not hold, past the idle limit, or while not listening', async () => {
+    const { cache } = await cacheWithCaller();
+    expect(cache.getEarly('other', 30)).toBeUndefined();
+    expect(cache.getEarly('h', 0)).toBeUndefined();
+    cache.setListening(false);
+    expect(cache.getEarly('h', 30)).toBeUndefined();
   });
 });

@@ -63,6 +63,9 @@ type Entry = {
 /** A session read from the database, with what the cache needs to check its expiry without it. */
 export type LoadedSession = { principal: Principal; expiresAt: Date };
 
+/** A cached principal answered before its check came back (SessionCache.getEarly). */
+export type EarlyPrincipal = { principal: Principal; confirm: () => Promise<boolean> };
+
 /** A session's principal from the database, undefined when it is not live. */
 export type SessionLoader = () => Promise<LoadedSession | undefined>;
 
@@ -104,12 +107,7 @@ export class SessionCache {
     if (this.listening && this.#entries.get(tokenHash) && (await this.#listener!.caughtUp()) && this.listening) {
       const entry = this.#entries.get(tokenHash);
       if (entry) {
-        const now = Date.now();
-        if (
-          now - entry.loadedAt < SESSION_CACHE_TTL_MS &&
-          now < entry.expiresAt.getTime() &&
-          now - entry.principal.sessionLastSeenAt.getTime() < idleMinutes * 60_000
-        ) {
+        if (this.#fresh(entry, idleMinutes)) {
           this.stats.hits++;
           return entry.principal;
         }
@@ -125,6 +123,37 @@ export class SessionCache {
       this.#entries.set(tokenHash, { ...loaded, loadedAt: Date.now() });
     }
     return loaded?.principal;
+  }
+
+  /**
+   * A fresh cached principal at once, without waiting for the listening connection; undefined when
+   * the cache holds none for the token (ask `get`). Its `confirm` resolves true when the entry is
+   * known good for a request that arrived at the call: the round trip `get` awaits first (sent now,
+   * so it runs beside the request's own work) is back and nothing dropped the cache since the call.
+   * False means the database decides: a notification came in meanwhile, or listening broke.
+   * For read-only routes, which hold their answer until it is confirmed (http/access.ts).
+   */
+  getEarly(tokenHash: string, idleMinutes: number): EarlyPrincipal | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.#entries.get(tokenHash);
+    if (!entry || !this.#fresh(entry, idleMinutes)) return undefined;
+    const generation = this.#generation;
+    const caughtUp = this.#listener!.caughtUp();
+    this.stats.hits++;
+    return {
+      principal: entry.principal,
+      confirm: async () => (await caughtUp) && this.listening && generation === this.#generation,
+    };
+  }
+
+  /** Whether an entry may be answered: loaded within the TTL, and neither expiry passed as this process knows it. */
+  #fresh(entry: Entry, idleMinutes: number): boolean {
+    const now = Date.now();
+    return (
+      now - entry.loadedAt < SESSION_CACHE_TTL_MS &&
+      now < entry.expiresAt.getTime() &&
+      now - entry.principal.sessionLastSeenAt.getTime() < idleMinutes * 60_000
+    );
   }
 
   /** After this process moved the session's idle clock: the entry keeps the new time. */

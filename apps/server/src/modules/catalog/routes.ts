@@ -22,7 +22,8 @@ import { startFeaturedRefresh } from './featured.js';
 import { preloadSearchIndexes } from './search-index-store.js';
 import { productText, productTextsBySkus, searchCatalogText, suggestProducts } from './service.js';
 
-const catalogAccess = { roles: ['catalog' as const] };
+/** The catalog's reads write nothing: a cached caller's confirmation runs beside them (http/access.ts readOnly). */
+const catalogReadAccess = { roles: ['catalog' as const], readOnly: true };
 
 /** The app inside a route plugin: routes validate and serialize with the domain's zod schemas. */
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -52,7 +53,7 @@ function addBackgroundWork(app: ZodApp, db: Database, featuredRefreshMs: number)
 /** The search and the keyword box's suggestions. */
 function registerSearchRoutes(app: ZodApp, db: Database) {
   app.post('/api/catalog/search', {
-    config: { access: catalogAccess },
+    config: { access: catalogReadAccess },
     schema: {
       tags: ['catalog'],
       summary: 'Search a catalog; without ship-to state, branch or catalog the result is empty (spec 5)',
@@ -63,7 +64,7 @@ function registerSearchRoutes(app: ZodApp, db: Database) {
   });
 
   app.get('/api/catalog/suggest', {
-    config: { access: catalogAccess },
+    config: { access: catalogReadAccess },
     schema: {
       tags: ['catalog'],
       summary: 'At most 8 products for the text typed so far (the keyword box); without catalog, state or branch none',
@@ -77,7 +78,7 @@ function registerSearchRoutes(app: ZodApp, db: Database) {
 /** One product, and the products of a SKU list. */
 function registerProductRoutes(app: ZodApp, db: Database) {
   app.get('/api/catalog/product/:sku', {
-    config: { access: catalogAccess },
+    config: { access: catalogReadAccess },
     schema: {
       tags: ['catalog'],
       summary: 'One product priced for the branch and destination state',
@@ -90,7 +91,7 @@ function registerProductRoutes(app: ZodApp, db: Database) {
   });
 
   app.post('/api/catalog/products', {
-    config: { access: catalogAccess },
+    config: { access: catalogReadAccess },
     schema: {
       tags: ['catalog'],
       summary: 'Products of a SKU list (the cart refresh); SKUs not in the catalog are left out',
