@@ -162,7 +162,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   });
   // Answers of read-only routes whose caller was admitted from the session cache wait here for its
   // confirmation (http/access.ts): before any other onSend, so nothing is stored or compressed first.
-  registerHeldAnswers(app);
+  if (config.sessionCache) registerHeldAnswers(app);
   // Idempotency keys (decision 019): before compression, so the stored answer is the plain one.
   registerIdempotency(app, { db });
   // Both before any route: compression joins each route's onSend as it is added.
@@ -184,11 +184,10 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   registerAccessControl(app, {
     authenticateSession: (token) => authenticateSession(db, token, config.sessionIdleMinutes, sessionCache),
     ...(sessionCache && {
-      authenticateSessionEarly: (token: string) => {
-        const early = authenticateSessionEarly(token, config.sessionIdleMinutes, sessionCache);
-        return early && { caller: early.principal, confirm: early.confirm };
+      early: {
+        authenticate: (token: string) => authenticateSessionEarly(token, config.sessionIdleMinutes, sessionCache),
+        sameCaller: sameSessionCaller,
       },
-      sameCaller: sameSessionCaller,
     }),
     admitCaller: (request, principal) => {
       request.principal = principal;

@@ -56,6 +56,9 @@ export const READ_AGAIN_HEADER = 'x-portal-read-again';
  */
 export type SessionCaller = { roles: RoleMap; organization: Record<OrganizationFlag, boolean> };
 
+/** A caller admitted from memory, its confirmation still on the way. */
+export type EarlyCaller<Caller> = { caller: Caller; confirm(): Promise<boolean> };
+
 /**
  * Who answers for sessions and API keys: the app wires in the auth and integration modules, so this
  * layer knows none of them.
@@ -68,12 +71,15 @@ export type AccessControlOptions<Caller extends SessionCaller> = {
   /** The id of the live API key with this secret; undefined when there is none. */
   findApiKeyId(token: string): Promise<number | undefined>;
   /**
-   * For read-only routes: the caller from memory at once, and how to learn that it was still good when
-   * the request arrived; undefined when it cannot be answered so (authenticateSession decides).
+   * Early admission for read-only routes (absent without a session cache): the caller from memory at
+   * once, and how to tell whether the answer may stand.
    */
-  authenticateSessionEarly?(token: string): { caller: Caller; confirm(): Promise<boolean> } | undefined;
-  /** Whether two lookups of a session found the same caller (everything a route may read of it). */
-  sameCaller?(before: Caller, after: Caller): boolean;
+  early?: {
+    /** The caller, and how to learn that it was still good when the request arrived; undefined when `authenticateSession` decides. */
+    authenticate(token: string): EarlyCaller<Caller> | undefined;
+    /** Whether two lookups of a session found the same caller (everything a route may read of it). */
+    sameCaller(before: Caller, after: Caller): boolean;
+  };
 };
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -107,9 +113,10 @@ export function registerAccessControl<Caller extends SessionCaller>(app: Fastify
       return;
     }
 
-    const early = access.readOnly && !request.headers[READ_AGAIN_HEADER] ? options.authenticateSessionEarly?.(token) : undefined;
-    if (early && !refusalOf(access, early.caller) && options.sameCaller) {
-      const { sameCaller } = options;
+    const readEarly = access.readOnly && !request.headers[READ_AGAIN_HEADER] ? options.early : undefined;
+    const early = readEarly?.authenticate(token);
+    if (readEarly && early && !refusalOf(access, early.caller)) {
+      const { sameCaller } = readEarly;
       options.admitCaller(request, early.caller);
       request.heldForCaller = {
         confirm: early.confirm,
@@ -142,7 +149,8 @@ function refusalOf(access: SessionAccess, caller: SessionCaller): HttpError | un
  * or option changed just before the request came), the request is answered again from the start, as
  * the route would have answered it had it waited (401, 403, or the answer for the caller as it is
  * now): the route writes nothing, so running it twice changes nothing. Registered before every other
- * onSend hook (app.ts), so nothing is stored, compressed or tagged before the answer is known to stand.
+ * onSend hook (app.ts), so nothing is stored, compressed or tagged before the answer is known to stand;
+ * only where callers can be admitted early (a session cache).
  */
 export function registerHeldAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {

@@ -68,7 +68,7 @@ export async function authenticateSession(
  */
 export function authenticateSessionEarly(token: string, idleMinutes: number, cache: SessionCache): EarlyPrincipal | undefined {
   const early = cache.getEarly(hashToken(token), idleMinutes);
-  if (!early || Date.now() - early.principal.sessionLastSeenAt.getTime() > TOUCH_INTERVAL_MS) return undefined;
+  if (!early || Date.now() - early.caller.sessionLastSeenAt.getTime() > TOUCH_INTERVAL_MS) return undefined;
   return early;
 }
 

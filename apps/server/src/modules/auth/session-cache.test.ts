@@ -88,21 +88,27 @@ describe('SessionCache.getEarly', () => {
   it('answers the cached caller at once and confirms it once its round trip is back', async () => {
     const { cache, trips } = await cacheWithCaller();
     const early = cache.getEarly('h', 30)!;
-    expect(early.principal).toBe(principal);
+    expect(early.caller).toBe(principal);
     expect(trips).toHaveLength(1); // sent at the call, so it runs beside the request's work
+    const hits = cache.stats.hits;
     const confirmed = settledFlag(early.confirm());
     await flush();
     expect(confirmed.settled).toBe(false);
+    expect(cache.stats.hits).toBe(hits); // not a hit until it stands
     trips[0]!();
     expect(await early.confirm()).toBe(true);
+    expect(await early.confirm()).toBe(true);
+    expect(cache.stats.hits).toBe(hits + 1);
   });
 
   it('does not confirm a caller when the cache was dropped after the call', async () => {
     const { cache, trips } = await cacheWithCaller();
     const early = cache.getEarly('h', 30)!;
+    const hits = cache.stats.hits;
     cache.notified('');
     trips[0]!();
     expect(await early.confirm()).toBe(false);
+    expect(cache.stats.hits).toBe(hits);
   });
 
   it('does not confirm a caller when listening broke after the call', async () => {

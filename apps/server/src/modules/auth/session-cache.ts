@@ -63,8 +63,11 @@ type Entry = {
 /** A session read from the database, with what the cache needs to check its expiry without it. */
 export type LoadedSession = { principal: Principal; expiresAt: Date };
 
-/** A cached principal answered before its check came back (SessionCache.getEarly). */
-export type EarlyPrincipal = { principal: Principal; confirm: () => Promise<boolean> };
+/**
+ * A cached caller answered before its check came back (SessionCache.getEarly): the shape access
+ * control's early admission takes (http/access.ts EarlyCaller).
+ */
+export type EarlyPrincipal = { caller: Principal; confirm: () => Promise<boolean> };
 
 /** A session's principal from the database, undefined when it is not live. */
 export type SessionLoader = () => Promise<LoadedSession | undefined>;
@@ -139,11 +142,14 @@ export class SessionCache {
     if (!entry || !this.#fresh(entry, idleMinutes)) return undefined;
     const generation = this.#generation;
     const caughtUp = this.#listener!.caughtUp();
-    this.stats.hits++;
-    return {
-      principal: entry.principal,
-      confirm: async () => (await caughtUp) && this.listening && generation === this.#generation,
+    let confirmed: Promise<boolean> | undefined;
+    const confirm = async () => {
+      const standing = (await caughtUp) && this.listening && generation === this.#generation;
+      // A hit only once it stands: an answer the database decides after all counts as its lookup.
+      if (standing) this.stats.hits++;
+      return standing;
     };
+    return { caller: entry.principal, confirm: () => (confirmed ??= confirm()) };
   }
 
   /** Whether an entry may be answered: loaded within the TTL, and neither expiry passed as this process knows it. */
