@@ -8,7 +8,8 @@ import type { Database } from '../../db/client.js';
 import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
-import type { CatalogSearchIndex } from './search-index.js';
+import type { CatalogSearchIndex, PriceBasis } from './search-index.js';
+import { organizationPricesHeld } from './search-index-store.js';
 import { tsQueryAsParsed } from './search-repository.js';
 import { parseTsQuery, type TsNode } from './tsquery.js';
 import { Vocabulary } from './vocabulary.js';
@@ -33,7 +34,7 @@ export type IndexedAnswer = { facetRows: FacetRow[]; skus: string[] | undefined 
 
 /**
  * A search's facet rows and page of SKUs from the index; `skus` undefined for an order the index
- * leaves to SQL (price orders without keywords, or for an organization with its own price list).
+ * leaves to SQL (a price order by an organization price list it cannot hold now).
  */
 export async function indexedSearch(
   db: Database,
@@ -43,12 +44,26 @@ export async function indexedSearch(
 ): Promise<IndexedAnswer | undefined> {
   const planned = await planOf(db, search.filter);
   if (!planned) return undefined;
+  const price = await priceBasisOf(db, index, ctx, search.sort);
+  // From here on synchronous: nothing moves the index while it matches and orders.
   const region = index.regionBits(search.shipToState);
   const matches = index.match(planned.plan, planned.query);
   const facetRows = index.facetRows(matches, search.filter, region);
-  const price = ctx.restrictedPricing ? 'msrp' : ctx.organizationPriceListId === null ? 'catalog' : null;
   const skus = index.page(matches, planned.plan, planned.query, { filter: search.filter, region, sort: search.sort, price }, search.window);
   return { facetRows, skus: skus ?? undefined };
+}
+
+/**
+ * What the caller's prices are for the index: MSRPs for a restricted caller, the catalog's, or the
+ * organization's own list over them (read into the index when a price order first needs it; null
+ * when it cannot be held now, and SQL orders the page).
+ */
+async function priceBasisOf(db: Database, index: CatalogSearchIndex, ctx: PricingContext, sort: SearchSort): Promise<PriceBasis> {
+  if (ctx.restrictedPricing) return 'msrp';
+  const list = ctx.organizationPriceListId;
+  if (list === null) return 'catalog';
+  if (sort !== 'price-asc' && sort !== 'price-desc') return null; // no other order reads prices
+  return (await organizationPricesHeld(db, ctx.catalogId, index, list)) ? { organizationList: list } : null;
 }
 
 /** The suggestions' SKUs from the index; undefined when it cannot evaluate the query. */

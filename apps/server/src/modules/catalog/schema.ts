@@ -24,6 +24,8 @@ import {
 export const priceLists = pgTable('price_lists', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** The catalog data revision that last changed the list's items (drizzle/0032): an index holding the list drops it after. */
+  itemsRevision: bigint('items_revision', { mode: 'number' }).notNull().default(0),
 });
 
 export const catalogs = pgTable('catalogs', {

@@ -73,11 +73,12 @@ export async function readIndexChanges(
   db: Database,
   catalogId: string,
   applied: bigint,
-): Promise<{ revision: bigint; changes: IndexChange[]; warehouses: IndexWarehouse[] }> {
+): Promise<{ revision: bigint; changes: IndexChange[]; warehouses: IndexWarehouse[]; priceListsChanged: number[] }> {
   const [row] = await queryRows<{
     revision: string | null;
     changes: IndexChange[] | null;
     warehouses: WarehouseRow[] | null;
+    price_lists_changed: number[] | null;
   }>(
     db,
     sql`
@@ -93,14 +94,34 @@ export async function readIndexChanges(
          ) c) AS changes,
         (SELECT json_agg(json_build_object('code', w.code, 'region_states', w.region_states, 'serves', ${servesCatalog})
                 ORDER BY w.code)
-         FROM warehouses w CROSS JOIN catalogs c WHERE c.id = ${catalogId}) AS warehouses`,
+         FROM warehouses w CROSS JOIN catalogs c WHERE c.id = ${catalogId}) AS warehouses,
+        (SELECT array_agg(pl.id) FROM price_lists pl WHERE pl.items_revision > ${applied.toString()}::bigint) AS price_lists_changed`,
     { prepared: true },
   );
   return {
     revision: BigInt(row?.revision ?? 0),
     changes: row?.changes ?? [],
     warehouses: (row?.warehouses ?? []).map(indexWarehouse),
+    priceListsChanged: row?.price_lists_changed ?? [],
   };
+}
+
+/**
+ * An organization price list's items as [sku, cents] and the data revision they are as of: one
+ * statement, one snapshot. Read when a price order first needs the list (search-index-store.ts).
+ */
+export async function readOrganizationPrices(
+  db: Database,
+  priceListId: number,
+): Promise<{ revision: bigint; items: [sku: string, cents: number][] }> {
+  const [row] = await queryRows<{ revision: string | null; items: [string, number][] | null }>(
+    db,
+    sql`
+      SELECT (SELECT r.revision FROM catalog_data_revision r WHERE r.id = 1)::text AS revision,
+        (SELECT json_agg(json_build_array(i.sku, i.price_cents)) FROM price_list_items i WHERE i.price_list_id = ${priceListId}) AS items`,
+    { prepared: true },
+  );
+  return { revision: BigInt(row?.revision ?? 0), items: row?.items ?? [] };
 }
 
 /** The catalog's search version now (0 for a catalog without search rows yet). */

@@ -21,7 +21,7 @@ import { perDatabase } from '../../db/read-cache.js';
 import type { PricingContext } from './catalog-access.js';
 import { listCatalogRows } from './catalogs-repository.js';
 import { CatalogSearchIndex } from './search-index.js';
-import { currentSearchVersion, readIndexChanges, readIndexSnapshot } from './search-index-repository.js';
+import { currentSearchVersion, readIndexChanges, readIndexSnapshot, readOrganizationPrices } from './search-index-repository.js';
 
 /** Catalogs this size or smaller are built while the search waits (a few ms); larger ones in the background. */
 export const SMALL_CATALOG = 20_000;
@@ -64,7 +64,26 @@ async function catchUp(db: Database, catalogId: string, built: Built): Promise<v
     if (change.kind === 's') built.index.restock(change.sku, change.codes ?? []);
     else built.index.reprice(change.sku, Number(change.price_cents), Number(change.msrp_cents));
   }
+  built.index.dropOrganizationPrices(found.priceListsChanged);
   built.revision = found.revision;
+}
+
+/**
+ * Whether the catalog's `index` holds the organization price list, reading it when it does not:
+ * false when it cannot be held now (the index is not this process's current one, or a catch-up went
+ * past the revision the list was read at while it was read: it may have let a change of the list go
+ * by), and the search orders in SQL this time. A held list is dropped by the catch-up that finds its
+ * items stamped after the revision the index had (readIndexChanges), so it is never older than the
+ * index's own prices.
+ */
+export async function organizationPricesHeld(db: Database, catalogId: string, index: CatalogSearchIndex, listId: number): Promise<boolean> {
+  if (index.holdsOrganizationPrices(listId)) return true;
+  const built = keptOf(db).get(catalogId)?.built;
+  if (built?.index !== index) return false;
+  const { revision, items } = await readOrganizationPrices(db, listId);
+  if (revision < built.revision || keptOf(db).get(catalogId)?.built !== built) return false;
+  index.holdOrganizationPrices(listId, items);
+  return true;
 }
 
 function startBuild(db: Database, catalogId: string, kept: Kept, version: number): Promise<Built | undefined> {

@@ -250,6 +250,79 @@ describe('a search on the index this process holds', () => {
   });
 });
 
+describe("an organization's own price list", () => {
+  const VALLEY = 'owner@valleygarage.example.com';
+  const valleyLifts = { catalog: 'lifts', shipToState: 'CA', branchNumber: 201 };
+  let valley: { app: TestApp; token: string };
+  let listId: number;
+
+  beforeAll(async () => {
+    valley = { app: t, token: await t.login(VALLEY) };
+    const [row] = (
+      await t.db.execute(
+        sql`SELECT o.price_list_id AS id FROM organizations o JOIN users u ON u.organization_id = o.id WHERE u.email = ${VALLEY}`,
+      )
+    ).rows as { id: number | null }[];
+    expect(row?.id).not.toBeNull();
+    listId = row!.id!;
+  });
+
+  const heldIndex = async () => (await heldSearchIndex(t.db, 'lifts'))!.index;
+
+  it('orders price sorts in the index, as SQL does, for 40 random searches', { timeout: 300_000 }, async () => {
+    await buildSearchIndexNow(t.db, 'lifts');
+    for (let i = 0; i < 40; i++) {
+      const body = {
+        ...searchDrawn(),
+        ...valleyLifts,
+        sort: pick(['price-asc', 'price-desc'] as const),
+        shipToState: pick(['CA', 'CO', 'AZ']),
+      };
+      const sqlAnswer = await searchWith(body, false, valley);
+      const indexAnswer = await searchWith(body, true, valley);
+      expect(indexAnswer, JSON.stringify(body)).toEqual(sqlAnswer);
+    }
+    // Ordered by the index, not left to SQL: the list is held.
+    expect((await heldIndex()).holdsOrganizationPrices(listId)).toBe(true);
+  });
+
+  it("follows a change of the list's items: the product moves at once", async () => {
+    const body = { ...valleyLifts, keywords: 'lift', sort: 'price-asc', pageSize: 5 };
+    const first = await searchWith(body, true, valley);
+    expect((await heldIndex()).holdsOrganizationPrices(listId)).toBe(true);
+    const last = (await searchWith({ ...body, sort: 'price-desc' }, true, valley)).results[0]!;
+    await t.db.execute(sql`
+      INSERT INTO price_list_items (price_list_id, sku, price_cents) VALUES (${listId}, ${last.sku}, 1)
+      ON CONFLICT (price_list_id, sku) DO UPDATE SET price_cents = 1`);
+    const moved = await searchWith(body, true, valley);
+    expect(moved.results[0]!.sku).toBe(last.sku);
+    expect(moved.results[0]!.price).toBe(0.01);
+    expect(moved.results[1]!.sku).toBe(first.results[0]!.sku);
+    expect(moved).toEqual(await searchWith(body, false, valley));
+    // The catalog's own callers still see the catalog price order.
+    const admin = await searchWith({ ...lifts, keywords: 'lift', sort: 'price-asc', pageSize: 5 }, true);
+    expect(admin.results[0]!.sku).not.toBe(last.sku);
+  });
+
+  it('follows a catalog price change of a product the list does not name', async () => {
+    const body = { ...valleyLifts, keywords: '', sort: 'price-desc', pageSize: 3 };
+    await searchWith(body, true, valley);
+    const [unlisted] = (
+      await t.db.execute(sql`
+        SELECT s.sku FROM catalog_search s WHERE s.catalog_id = 'lifts'
+          AND NOT EXISTS (SELECT 1 FROM price_list_items i WHERE i.price_list_id = ${listId} AND i.sku = s.sku)
+        ORDER BY s.sku LIMIT 1`)
+    ).rows as { sku: string }[];
+    await t.db.execute(sql`
+      INSERT INTO price_list_items (price_list_id, sku, price_cents)
+      SELECT c.price_list_id, ${unlisted!.sku}, 99999999 FROM catalogs c WHERE c.id = 'lifts'
+      ON CONFLICT (price_list_id, sku) DO UPDATE SET price_cents = 99999999`);
+    const moved = await searchWith(body, true, valley);
+    expect(moved.results[0]!.sku).toBe(unlisted!.sku);
+    expect(moved).toEqual(await searchWith(body, false, valley));
+  });
+});
+
 describe('the index follows the database', () => {
   it('follows a stock change: the availability counts move at once', async () => {
     const before = await searchWith({ ...lifts, keywords: '', availability: 'inRegion' }, true);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { keywordPlan } from './keywords.js';
 import type { SearchFilter } from './repository.js';
-import { CatalogSearchIndex, type IndexRow } from './search-index.js';
+import { CatalogSearchIndex, type IndexRow, type PriceBasis } from './search-index.js';
 import { parseTsQuery, sortedUniqueTerms, type TsNode } from './tsquery.js';
 import { TopK } from './top-k.js';
 import { Vocabulary } from './vocabulary.js';
@@ -63,9 +63,10 @@ const page = (
   tsq: string | undefined,
   sort: Parameters<CatalogSearchIndex['page']>[3]['sort'],
   f = filter(),
+  price: PriceBasis = 'catalog',
 ) => {
   const { plan, query, matches } = matchesOf(index, keywords, tsq);
-  return index.page(matches, plan, query, { filter: f, region: index.regionBits('CO'), sort, price: 'catalog' }, { limit: 10, offset: 0 });
+  return index.page(matches, plan, query, { filter: f, region: index.regionBits('CO'), sort, price }, { limit: 10, offset: 0 });
 };
 
 describe('tsquery texts', () => {
@@ -228,6 +229,35 @@ describe('sorts and updates', () => {
     expect(page(index, 'lift', "'lift':*", 'price-desc')).toBeNull();
     index.reprice('BND-4P', 700, 800);
     expect(page(index, '', undefined, 'price-asc')).toEqual(['ZZ-1', 'BND-TC1', 'APX2P-10000', 'BND-4P', 'APX2P-12000']);
+  });
+
+  it("orders by an organization's own list where it names a product, else by the catalog price, and follows both", () => {
+    const index = new CatalogSearchIndex(rows, warehouses);
+    const list = { organizationList: 7 };
+    // Not held: left to SQL.
+    expect(page(index, '', undefined, 'price-asc', filter(), list)).toBeNull();
+    // Catalog: ZZ-1 100, BND-TC1 300, APX2P-10000 500, BND-4P 700, APX2P-12000 900; the list names
+    // two of them (and a SKU the catalog does not list, which is passed over).
+    index.holdOrganizationPrices(7, [
+      ['APX2P-12000', 50],
+      ['BND-TC1', 600],
+      ['NOT-LISTED', 1],
+    ]);
+    expect(index.holdsOrganizationPrices(7)).toBe(true);
+    const byList = ['APX2P-12000', 'ZZ-1', 'APX2P-10000', 'BND-TC1', 'BND-4P'];
+    expect(page(index, '', undefined, 'price-asc', filter(), list)).toEqual(byList);
+    expect(page(index, '', undefined, 'price-desc', filter(), list)).toEqual([...byList].reverse());
+    expect(page(index, 'lift', "'lift':*", 'price-asc', filter(), list)).toEqual(['APX2P-12000', 'ZZ-1', 'APX2P-10000', 'BND-4P']);
+    // The catalog's own order is untouched.
+    expect(page(index, '', undefined, 'price-asc')![0]).toBe('ZZ-1');
+    // A catalog reprice moves a product the list does not name, and not one it names.
+    index.reprice('BND-4P', 10, 2000);
+    index.reprice('APX2P-12000', 1, 2000);
+    expect(page(index, '', undefined, 'price-asc', filter(), list)).toEqual(['BND-4P', 'APX2P-12000', 'ZZ-1', 'APX2P-10000', 'BND-TC1']);
+    expect(page(index, 'lift', "'lift':*", 'price-desc', filter(), list)).toEqual(['APX2P-10000', 'ZZ-1', 'APX2P-12000', 'BND-4P']);
+    // Dropped (its items changed): left to SQL until it is read again.
+    index.dropOrganizationPrices([7]);
+    expect(page(index, '', undefined, 'price-asc', filter(), list)).toBeNull();
   });
 
   it('follows price and stock changes of single products', () => {

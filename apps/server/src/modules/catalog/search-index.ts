@@ -16,6 +16,7 @@ import { SearchDocuments, lowerBound } from './search-documents.js';
 import { orRanks, ranker } from './ts-rank.js';
 import { SkuSubstrings } from './sku-substrings.js';
 import { PriceOrder } from './price-order.js';
+import { OrganizationPrices } from './organization-prices.js';
 import { TopK } from './top-k.js';
 
 /** A catalog_search row with its catalog_prices row, as the store loads them. */
@@ -47,6 +48,15 @@ const MAX_WAREHOUSES = 32;
 
 /** What the keywords matched: a bitset over ordinals, or the whole catalog when there are none. */
 export type Matches = Uint32Array | 'all';
+
+/**
+ * What a price order prices by: the catalog prices, the MSRPs (a restricted caller), an
+ * organization's own price list over the catalog prices, or null (left to SQL).
+ */
+export type PriceBasis = 'catalog' | 'msrp' | { organizationList: number } | null;
+
+/** Organization price lists one index holds at most (each ~1.6 MB on the M set's 200,000 products). */
+const MAX_ORGANIZATION_LISTS = 16;
 
 export class CatalogSearchIndex {
   readonly size: number;
@@ -87,6 +97,8 @@ export class CatalogSearchIndex {
   private orders = new Map<'featured' | 'name', Uint32Array>();
   /** Price orders of the catalog prices and of the MSRPs, made when first browsed by price. */
   private priceOrders = new Map<'catalog' | 'msrp', PriceOrder>();
+  /** Organizations' own price lists by id, held when first ordered by (the most recently used last). */
+  private readonly organizationLists = new Map<number, OrganizationPrices>();
   private scratch?: { candidates: Uint32Array; tierOf: Uint8Array };
   /**
    * Bitsets a call works with and lets go of before it returns (a term's holders, a label word's
@@ -187,7 +199,28 @@ export class CatalogSearchIndex {
     this.priceCents[o] = priceCents;
     this.msrpCents[o] = msrpCents;
     for (const order of this.priceOrders.values()) order.repriced(o);
+    for (const list of this.organizationLists.values()) list.catalogRepriced(o, priceCents);
     return true;
+  }
+
+  /** Whether the index holds this organization price list (search-index-store.ts organizationPricesHeld). */
+  holdsOrganizationPrices(listId: number): boolean {
+    return this.organizationLists.has(listId);
+  }
+
+  /** Holds an organization price list's items; beyond MAX_ORGANIZATION_LISTS the least recently used is let go. */
+  holdOrganizationPrices(listId: number, items: readonly (readonly [sku: string, cents: number])[]): void {
+    this.organizationLists.delete(listId);
+    this.organizationLists.set(listId, new OrganizationPrices(this.priceCents, items, (sku) => this.ordinalOf.get(sku)));
+    for (const oldest of this.organizationLists.keys()) {
+      if (this.organizationLists.size <= MAX_ORGANIZATION_LISTS) break;
+      this.organizationLists.delete(oldest);
+    }
+  }
+
+  /** Lets go of these lists (their items changed): the next price order for one reads it again. */
+  dropOrganizationPrices(listIds: readonly number[]): void {
+    for (const id of listIds) this.organizationLists.delete(id);
   }
 
   /** Whether every product has its catalog_prices row (price orders need them). */
@@ -313,7 +346,7 @@ export class CatalogSearchIndex {
 
   /**
    * One page of SKUs in the sort's order (repository.ts searchPageSql), or null for what the index
-   * does not order: price orders for an organization with its own price list (its list is not held).
+   * does not order: price orders by an organization price list it does not hold (holdOrganizationPrices).
    * Price orders without keywords are answered here too: catalog_prices' indexes answer them in SQL
    * in milliseconds, but with 'In stock in region' the walk checks each SKU's stock and took 15-25 ms.
    */
@@ -321,7 +354,7 @@ export class CatalogSearchIndex {
     matches: Matches,
     plan: KeywordPlan | null,
     query: TsNode | 'empty' | undefined,
-    request: { filter: SearchFilter; region: number; sort: SearchSort; price: 'catalog' | 'msrp' | null },
+    request: { filter: SearchFilter; region: number; sort: SearchSort; price: PriceBasis },
     window: { limit: number; offset: number },
   ): string[] | null {
     this.temporaries.used = 0;
@@ -329,13 +362,14 @@ export class CatalogSearchIndex {
     const accept = matches === 'all' ? passes : (o: number) => hasBit(matches, o) && passes(o);
     const { sort } = request;
     if (sort === 'price-asc' || sort === 'price-desc') {
-      if (request.price === null || !this.pricesComplete) return null;
-      const prices = request.price === 'msrp' ? this.msrpCents : this.priceCents;
+      const prices = this.pricesBy(request.price);
+      if (!prices) return null;
       const sign = sort === 'price-asc' ? 1 : -1;
       // Without keywords most products match: walking the kept price order stops at the page.
-      if (matches === 'all') return this.walk(this.priceOrderOf(request.price), sign < 0, accept, window);
+      if (matches === 'all') return this.walk(prices.ascending(), sign < 0, accept, window);
+      const { cents } = prices;
       // Price, then SKU, both in the price's direction; ordinals are SKU order.
-      return this.topOf(matches, accept, window, (a, b) => sign * (prices[a]! - prices[b]! || a - b));
+      return this.topOf(matches, accept, window, (a, b) => sign * (cents[a]! - cents[b]! || a - b));
     }
     if (sort === 'relevance' && plan) return this.relevancePage(matches, accept, plan, query, window);
     return this.walk(sort === 'sku' ? null : this.orderOf(sort === 'name' ? 'name' : 'featured'), false, accept, window);
@@ -358,6 +392,19 @@ export class CatalogSearchIndex {
       skus.push(this.skus[o]!);
     }
     return skus;
+  }
+
+  /** A price basis's price per ordinal and its kept ascending order; undefined when the index cannot price by it. */
+  private pricesBy(price: PriceBasis): { cents: Int32Array; ascending: () => Uint32Array } | undefined {
+    if (price === null || !this.pricesComplete) return undefined;
+    if (typeof price === 'string')
+      return { cents: price === 'msrp' ? this.msrpCents : this.priceCents, ascending: () => this.priceOrderOf(price) };
+    const list = this.organizationLists.get(price.organizationList);
+    if (!list) return undefined;
+    // Used now: kept before the lists used less recently.
+    this.organizationLists.delete(price.organizationList);
+    this.organizationLists.set(price.organizationList, list);
+    return { cents: list.cents, ascending: () => list.ascending() };
   }
 
   /** The kept ascending order of the catalog prices or the MSRPs. */
