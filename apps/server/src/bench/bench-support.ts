@@ -24,6 +24,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { loadConfig, REPO_ROOT } from '../config.js';
 import { PGLITE_EXTENSIONS, type Database } from '../db/client.js';
+import { acquireDataDirLock } from '../db/data-dir-lock.js';
 import type { Principal } from '../http/principal.js';
 import { authenticateSession } from '../modules/auth/index.js';
 
@@ -337,13 +338,42 @@ export async function openSqlRunner(target: BenchTarget, connections: number): P
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create({ dataDir: target.dataDir, extensions: PGLITE_EXTENSIONS });
+  const { client, close } = await openBenchPglite(target.dataDir);
   return {
     async run(group) {
       for (const s of group) await client.query(s.sql, s.params);
     },
-    close: () => client.close(),
+    close,
   };
+}
+
+/**
+ * The embedded database of a bench run, opened by the bench itself (its samples, the feed's setup,
+ * the SQL ceilings) while no server runs on it: under the server's own DATA_DIR lock, so a server
+ * started before it is closed refuses to start instead of opening the same files. Two PGlite
+ * instances on one data directory corrupt it for good: the one closed last writes a shutdown
+ * checkpoint from its own, stale view of the WAL (seen 2026-11-28: the feed's setup stayed open
+ * through the rows, and the M set no longer opened after the run).
+ */
+async function openBenchPglite(dataDir: string): Promise<{ client: PGlite; close(): Promise<void> }> {
+  // The bench's target is DATA_DIR/pglite (main.ts opens it from DATA_DIR); the lock is DATA_DIR's.
+  const lock = acquireDataDirLock(path.dirname(dataDir));
+  try {
+    const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+    return {
+      client,
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /**
@@ -423,9 +453,9 @@ export async function openStatementCapture(target: BenchTarget): Promise<Stateme
     db = drizzlePostgres(pool);
     close = () => pool.end();
   } else {
-    const client = await PGlite.create({ dataDir: target.dataDir, extensions: PGLITE_EXTENSIONS });
-    db = drizzlePglite(client, { logger }) as unknown as Database;
-    close = () => client.close();
+    const opened = await openBenchPglite(target.dataDir);
+    db = drizzlePglite(opened.client, { logger }) as unknown as Database;
+    close = opened.close;
   }
   const capture: StatementCapture['capture'] = async (work) => {
     recording = [];

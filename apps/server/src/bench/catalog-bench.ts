@@ -125,40 +125,53 @@ function rowKeys(list: string): string[] {
 /** The embedded database may take 3x the budgets (performance.md). */
 const budgetFactor = (target: BenchTarget) => (target.kind === 'pglite' ? 3 : 1);
 
-/** What the feed needs from the database: stock rows, the catalog's price list and prices. An API key for the run. */
-async function feedSetup(target: BenchTarget): Promise<{ data: FeedData; apiKey: string; keyId: number; close(): Promise<void> }> {
+/**
+ * What the feed needs from the database: stock rows, the catalog's price list and prices. An API key
+ * for the run, revoked by `revoke` once every server of the run has stopped. The database is opened
+ * only for each of the two and closed at once: the embedded one must not be open here while a server
+ * runs on it (bench-support.ts openBenchPglite).
+ */
+async function feedSetup(target: BenchTarget): Promise<{ data: FeedData; apiKey: string; revoke(): Promise<void> }> {
   const capture = await openStatementCapture(target);
-  const db = capture.db;
-  const list = (await db.execute(sql`SELECT price_list_id FROM catalogs WHERE id = ${CATALOG}`)).rows as { price_list_id: number }[];
-  const priceListId = Number(list[0]!.price_list_id);
-  const prices = (
-    await db.execute(sql`SELECT p.sku, p.price_cents FROM price_list_items p JOIN catalog_products c ON c.sku = p.sku AND c.catalog_id = ${CATALOG}
+  try {
+    const db = capture.db;
+    const list = (await db.execute(sql`SELECT price_list_id FROM catalogs WHERE id = ${CATALOG}`)).rows as { price_list_id: number }[];
+    const priceListId = Number(list[0]!.price_list_id);
+    const prices = (
+      await db.execute(sql`SELECT p.sku, p.price_cents FROM price_list_items p JOIN catalog_products c ON c.sku = p.sku AND c.catalog_id = ${CATALOG}
                          WHERE p.price_list_id = ${priceListId} ORDER BY random() LIMIT 50000`)
-  ).rows as { sku: string; price_cents: number }[];
-  const stock = (
-    await db.execute(sql`SELECT s.sku, s.warehouse_code, s.quantity FROM stock s JOIN catalog_products c ON c.sku = s.sku AND c.catalog_id = ${CATALOG}
+    ).rows as { sku: string; price_cents: number }[];
+    const stock = (
+      await db.execute(sql`SELECT s.sku, s.warehouse_code, s.quantity FROM stock s JOIN catalog_products c ON c.sku = s.sku AND c.catalog_id = ${CATALOG}
                          ORDER BY random() LIMIT 50000`)
-  ).rows as { sku: string; warehouse_code: string; quantity: number }[];
-  const key = await createApiKey(db, `catalog bench feed ${new Date().toISOString()}`);
-  return {
-    data: {
-      catalog: CATALOG,
-      branchNumber: BRANCH,
-      priceListId,
-      prices: prices.map((r) => ({ sku: r.sku, price: Number(r.price_cents) / 100 })),
-      stock: stock.map((r) => ({ sku: r.sku, warehouse: r.warehouse_code, quantity: Number(r.quantity) })),
-    },
-    apiKey: key.key,
-    keyId: key.id,
-    async close() {
+    ).rows as { sku: string; warehouse_code: string; quantity: number }[];
+    const key = await createApiKey(db, `catalog bench feed ${new Date().toISOString()}`);
+    return {
+      data: {
+        catalog: CATALOG,
+        branchNumber: BRANCH,
+        priceListId,
+        prices: prices.map((r) => ({ sku: r.sku, price: Number(r.price_cents) / 100 })),
+        stock: stock.map((r) => ({ sku: r.sku, warehouse: r.warehouse_code, quantity: Number(r.quantity) })),
+      },
+      apiKey: key.key,
       // The key lives only as long as the run.
-      await revokeApiKey(db, key.id);
-      await capture.close();
-    },
-  };
+      async revoke() {
+        const again = await openStatementCapture(target);
+        try {
+          await revokeApiKey(again.db, key.id);
+        } finally {
+          await again.close();
+        }
+      },
+    };
+  } finally {
+    await capture.close();
+  }
 }
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
+
 /** The machine's CPU busy during a run, all cores (100: every core busy the whole time). */
 const cpu = (machine: MachineCpu | undefined) => (machine ? machine.busy.toFixed(0) : '?').padStart(5);
 
@@ -324,6 +337,6 @@ export async function run(args: string[]): Promise<void> {
     }
     console.log(`\n${traffic.describe()}`);
   } finally {
-    await setup.close();
+    await setup.revoke();
   }
 }

@@ -1,0 +1,36 @@
+/**
+ * The bench opens the embedded database itself (samples, the feed's setup, SQL ceilings) only under
+ * the server's DATA_DIR lock: a server started while it is open refuses, instead of opening the same
+ * files, which corrupts them (two PGlite instances on one data directory: the last to close writes
+ * a shutdown checkpoint from its own stale view of the WAL).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE_NAME } from '../db/data-dir-lock.js';
+import { spawnServer } from '../process/server-process.js';
+import { freePorts } from '../security/checkout-crash-cycles.js';
+import { openStatementCapture } from './bench-support.js';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lock-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("the bench's own handle on the embedded database", () => {
+  it('holds the DATA_DIR lock while open, so a server refuses to start beside it, and lets it go on close', async () => {
+    const capture = await openStatementCapture({ kind: 'pglite', dataDir: path.join(root, 'pglite') });
+    let closed = false;
+    try {
+      expect(existsSync(path.join(root, LOCK_FILE_NAME))).toBe(true);
+      const [port] = await freePorts(1);
+      const server = spawnServer({ DATA_DIR: root, SEED_ON_START: 'false', PORTAL_MODE: 'standard', PORT: String(port) });
+      expect(await server.exited).not.toBe(0);
+      expect(server.output()).toContain(`DATA_DIR ${root} is in use by another server process (pid ${process.pid})`);
+      await capture.close();
+      closed = true;
+      expect(existsSync(path.join(root, LOCK_FILE_NAME))).toBe(false);
+    } finally {
+      if (!closed) await capture.close();
+    }
+  }, 120_000);
+});
