@@ -275,7 +275,9 @@ type ClusterResult = Awaited<ReturnType<typeof clusterRun>>;
 function printClusterRuns(runs: ClusterResult[], target: BenchTarget): void {
   const budget = 50 * budgetFactor(target);
   console.log('\n50 clients: product detail, new searches and cart refreshes (50 SKUs) mixed, feed on');
-  console.log(`${'WEB_CONCURRENCY'.padEnd(16)} | processes | ${'operation'.padEnd(14)} | p50 ms | p95 ms |  req/s | err | p95 <= ${budget} ms`);
+  console.log(
+    `${'WEB_CONCURRENCY'.padEnd(16)} | processes | ${'operation'.padEnd(14)} | p50 ms | p95 ms |  req/s | err | p95 <= ${budget} ms`,
+  );
   console.log('-'.repeat(96));
   for (const run of runs) {
     for (const [op, result] of [...run.outcome.byOperation.entries(), ['all', run.outcome.total] as const]) {
