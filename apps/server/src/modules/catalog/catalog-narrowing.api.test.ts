@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { catalogSuggestResponseSchema, type CatalogSearchResponse } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createApiKey } from '../integration/index.js';
-import { refreshFeatured } from './featured.js';
+import { refreshFeatured, startFeaturedRefresh } from './featured.js';
 
 const ADMIN = 'admin@summitlift.example.com';
 const lifts = { catalog: 'lifts', shipToState: 'CO', branchNumber: 101 };
@@ -307,6 +307,20 @@ describe('sorting', () => {
     expect(skusOf(await searchOk({ keywords: '', sort: 'featured', pageSize: 5 }))).toEqual(skusOf(featured));
     // Recounting again changes nothing.
     expect((await refreshFeatured(t.db)).changedRows).toBe(0);
+  });
+
+  it('recounts at once when the refresh starts, and tells when that first recount is done (the indexes are built after it)', async () => {
+    await t.db.execute(sql`UPDATE catalog_search SET popularity = 0`);
+    const errors: unknown[] = [];
+    const refresh = startFeaturedRefresh(t.db, 3_600_000, (error) => errors.push(error));
+    try {
+      await refresh.firstRound;
+      // Done: nothing is left to recount.
+      expect((await refreshFeatured(t.db)).changedRows).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      refresh.stop();
+    }
   });
 });
 

@@ -54,17 +54,20 @@ export async function refreshFeatured(db: Database, now: Date = new Date(), batc
   return { changedRows };
 }
 
-/** Refreshes now and then every `intervalMs` until stopped; a failed round is reported and the next one runs. */
-export function startFeaturedRefresh(db: Database, intervalMs: number, onError: (error: unknown) => void): { stop: () => void } {
-  const round = () => void refreshFeatured(db).catch(onError);
-  const first = setTimeout(round, 0);
-  const timer = setInterval(round, intervalMs);
-  first.unref();
+/**
+ * Refreshes now and then every `intervalMs` until stopped; a failed round is reported and the next one
+ * runs. `firstRound` settles when the first recount is done (or failed): the search indexes are built
+ * after it (routes.ts), since a recount that changes counts moves the search version, and an index
+ * built before it would at once be built again (seconds of the server's thread on the M set).
+ */
+export function startFeaturedRefresh(
+  db: Database,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): { firstRound: Promise<void>; stop: () => void } {
+  const round = () => refreshFeatured(db).then(() => undefined, onError);
+  const firstRound = round();
+  const timer = setInterval(() => void round(), intervalMs);
   timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return { firstRound, stop: () => clearInterval(timer) };
 }

@@ -19,7 +19,7 @@ import { streamedCompression } from '../../http/compression.js';
 import { jsonArrayText, sendJsonText } from '../../http/json-lists.js';
 import { openCatalogExport } from './export.js';
 import { startFeaturedRefresh } from './featured.js';
-import { preloadSearchIndexes } from './search-index-store.js';
+import { holdBuildsUntil, preloadSearchIndexes } from './search-index-store.js';
 import { productText, productTextsBySkus, searchCatalogText, suggestProducts } from './service.js';
 
 /** The catalog's reads write nothing: a cached caller's confirmation runs beside them (http/access.ts readOnly). */
@@ -30,23 +30,28 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** What the catalog keeps up to date while the process runs: 'Featured' and the search indexes. */
 function addBackgroundWork(app: ZodApp, db: Database, featuredRefreshMs: number) {
-  if (featuredRefreshMs > 0) {
-    // 'Featured' follows the orders of the last 90 days: recounted at start and then every featuredRefreshMs.
-    let refresh: { stop: () => void } | undefined;
-    app.addHook('onReady', async () => {
-      refresh = startFeaturedRefresh(db, featuredRefreshMs, (error) => app.log.error({ err: error }, 'featured refresh failed'));
-    });
-    app.addHook('onClose', async () => refresh?.stop());
-  }
-
-  // Each process builds its catalogs' search indexes once it is ready, in the background (decision 023).
-  // Not under the test runner: a test's app is closed within moments, and its searches build what they read.
+  // 'Featured' follows the orders of the last 90 days: recounted at start and then every featuredRefreshMs.
+  let refresh: { firstRound: Promise<void>; stop: () => void } | undefined;
+  app.addHook('onClose', async () => refresh?.stop());
   app.addHook('onReady', async () => {
+    if (featuredRefreshMs > 0)
+      refresh = startFeaturedRefresh(db, featuredRefreshMs, (error) => app.log.error({ err: error }, 'featured refresh failed'));
+    // Each process builds its catalogs' search indexes once it is ready, in the background (decision 023),
+    // after the first recount: one that changes counts moves the search version, which would have an
+    // index built before it built again at once. Not under the test runner: a test's app is closed
+    // within moments, and its searches build what they read.
     if (process.env.VITEST) return;
-    void preloadSearchIndexes(db, (catalog, facts) => {
-      if (facts instanceof Error) app.log.error({ err: facts, catalog }, 'catalog search index not built');
-      else app.log.info({ catalog, ...facts }, 'catalog search index built');
-    }).catch((error: unknown) => app.log.error({ err: error }, 'catalog search indexes not built'));
+    const recounted = refresh?.firstRound ?? Promise.resolve();
+    // Searches meanwhile run in SQL rather than start a build the recount would make stale.
+    holdBuildsUntil(db, recounted);
+    void recounted
+      .then(() =>
+        preloadSearchIndexes(db, (catalog, facts) => {
+          if (facts instanceof Error) app.log.error({ err: facts, catalog }, 'catalog search index not built');
+          else app.log.info({ catalog, ...facts }, 'catalog search index built');
+        }),
+      )
+      .catch((error: unknown) => app.log.error({ err: error }, 'catalog search indexes not built'));
   });
 }
 

@@ -43,6 +43,27 @@ type Kept = {
 
 const keptOf = perDatabase(() => new Map<string, Kept>());
 
+/**
+ * Per database handle: while this is set, a large catalog's index is not built on a search's demand
+ * (the search runs in SQL): the process's start holds builds until its first 'Featured' recount is
+ * done (routes.ts), since a recount that changes counts moves the search version and an index built
+ * before it would at once be built again.
+ */
+const buildsHeld = perDatabase(() => ({ until: undefined as Promise<void> | undefined }));
+
+/** Holds large catalogs' builds on demand until `until` settles (the caller then preloads them). */
+export function holdBuildsUntil(db: Database, until: Promise<void>): void {
+  const held = buildsHeld(db);
+  const settled = until.then(
+    () => undefined,
+    () => undefined,
+  );
+  held.until = settled;
+  void settled.then(() => {
+    if (held.until === settled) held.until = undefined;
+  });
+}
+
 /** Whether the in-process index is used at all (CATALOG_SEARCH_INDEX=off keeps every search in SQL). */
 let enabled = process.env.CATALOG_SEARCH_INDEX !== 'off';
 export function setSearchIndexEnabled(on: boolean): void {
@@ -119,8 +140,10 @@ export async function searchIndexFor(db: Database, ctx: PricingContext): Promise
   if (!kept) map.set(ctx.catalogId, (kept = {}));
   let built = kept.built;
   if (!built || built.version < ctx.searchVersion) {
+    const large = ctx.productCount > SMALL_CATALOG;
+    if (large && buildsHeld(db).until) return undefined;
     const done = startBuild(db, ctx.catalogId, kept, ctx.searchVersion);
-    if (ctx.productCount > SMALL_CATALOG) return undefined;
+    if (large) return undefined;
     built = await done;
   }
   if (!built || built.version !== ctx.searchVersion) return undefined;

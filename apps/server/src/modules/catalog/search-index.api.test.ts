@@ -14,7 +14,14 @@ import type { CatalogSearchResponse } from '@portal/domain';
 import { openDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { databaseUrlWith } from '../../test-support/global-setup.js';
-import { buildSearchIndexNow, heldSearchIndex, searchIndexFor, setSearchIndexEnabled } from './search-index-store.js';
+import {
+  buildSearchIndexNow,
+  heldSearchIndex,
+  holdBuildsUntil,
+  searchIndexFor,
+  setSearchIndexEnabled,
+  SMALL_CATALOG,
+} from './search-index-store.js';
 import { parseTsQuery } from './tsquery.js';
 import { pricingContextFor } from './catalog-access.js';
 
@@ -247,6 +254,28 @@ describe('a search on the index this process holds', () => {
     expect(moved.results[0]!.sku).toBe(last.sku);
     expect(moved.results[1]!.sku).toBe(before.results[0]!.sku);
     expect(moved).toEqual(await searchWith(body, false));
+  });
+});
+
+describe("a start's first 'Featured' recount", () => {
+  it("holds a large catalog's build on a search's demand until it is done: the search runs in SQL meanwhile", async () => {
+    const fresh = await createTestApp();
+    try {
+      // A large catalog as the store sees it (the demo catalog is small, built while the search waits).
+      const large = { ...(await contextOn(fresh.db)), productCount: SMALL_CATALOG + 1 };
+      let recounted!: () => void;
+      holdBuildsUntil(fresh.db, new Promise<void>((resolve) => (recounted = resolve)));
+      expect(await searchIndexFor(fresh.db, large)).toBeUndefined();
+      // No build started: the demo catalog builds in milliseconds.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await heldSearchIndex(fresh.db, 'lifts')).toBeUndefined();
+      recounted();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(await searchIndexFor(fresh.db, large)).toBeUndefined(); // starts the build, answers in SQL this time
+      await vi.waitFor(async () => expect(await heldSearchIndex(fresh.db, 'lifts')).toBeDefined(), { timeout: 10_000 });
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
