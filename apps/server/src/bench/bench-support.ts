@@ -17,14 +17,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { loadConfig, REPO_ROOT } from '../config.js';
-import { PGLITE_EXTENSIONS, type Database } from '../db/client.js';
-import { acquireDataDirLock } from '../db/data-dir-lock.js';
+import { pgliteOf, type Database } from '../db/client.js';
+import { openLockedPglite } from '../db/open-configured.js';
 import type { Principal } from '../http/principal.js';
 import { authenticateSession } from '../modules/auth/index.js';
 
@@ -357,23 +357,8 @@ export async function openSqlRunner(target: BenchTarget, connections: number): P
  */
 async function openBenchPglite(dataDir: string): Promise<{ client: PGlite; close(): Promise<void> }> {
   // The bench's target is DATA_DIR/pglite (main.ts opens it from DATA_DIR); the lock is DATA_DIR's.
-  const lock = acquireDataDirLock(path.dirname(dataDir));
-  try {
-    const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
-    return {
-      client,
-      async close() {
-        try {
-          await client.close();
-        } finally {
-          lock.release();
-        }
-      },
-    };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+  const handle = await openLockedPglite(path.dirname(dataDir), dataDir);
+  return { client: pgliteOf(handle.db)!, close: handle.close };
 }
 
 /**

@@ -10,9 +10,18 @@ import { acquireDataDirLock } from './data-dir-lock.js';
  */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  const lock = acquireDataDirLock(config.dataDir);
+  return openLockedPglite(config.dataDir, path.join(config.dataDir, 'pglite'));
+}
+
+/**
+ * PGlite in `pgliteDir` under the lock of `lockDir` (a DATA_DIR), taken before the files are touched
+ * and released when the handle closes or the open fails: the server's database, and the bench's own
+ * handles on it (bench-support.ts), so neither opens the files while the other has them.
+ */
+export async function openLockedPglite(lockDir: string, pgliteDir: string): Promise<DatabaseHandle> {
+  const lock = acquireDataDirLock(lockDir);
   try {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+    const handle = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
     return {
       ...handle,
       async close() {

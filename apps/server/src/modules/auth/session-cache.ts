@@ -23,6 +23,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteOf, poolOf, type Database } from '../../db/client.js';
 import { RecentlyUsedMap } from '../../db/read-cache.js';
+import type { EarlyCaller } from '../../http/access.js';
 import type { Principal } from '../../http/principal.js';
 
 /** How long a cached principal is answered without the database at most. */
@@ -63,11 +64,8 @@ type Entry = {
 /** A session read from the database, with what the cache needs to check its expiry without it. */
 export type LoadedSession = { principal: Principal; expiresAt: Date };
 
-/**
- * A cached caller answered before its check came back (SessionCache.getEarly): the shape access
- * control's early admission takes (http/access.ts EarlyCaller).
- */
-export type EarlyPrincipal = { caller: Principal; confirm: () => Promise<boolean> };
+/** A cached caller answered before its check came back (SessionCache.getEarly), as access control's early admission takes it. */
+export type EarlyPrincipal = EarlyCaller<Principal>;
 
 /** A session's principal from the database, undefined when it is not live. */
 export type SessionLoader = () => Promise<LoadedSession | undefined>;

@@ -46,8 +46,4 @@ export class OrganizationPrices {
     this.order ??= new PriceOrder(this.cents);
     return this.order.ascending();
   }
-
-  get byteLength(): number {
-    return this.cents.byteLength + this.listed.byteLength + (this.order ? this.cents.length * 4 : 0);
-  }
 }

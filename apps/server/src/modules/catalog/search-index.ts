@@ -9,6 +9,7 @@
  * repository.ts (searchPageSql, searchFacetsSql, suggestionSkusSql), which stay the fallback and
  * the reference the comparison test checks against.
  */
+import { RecentlyUsedMap } from '../../db/read-cache.js';
 import type { KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase } from './tsquery.js';
@@ -97,8 +98,8 @@ export class CatalogSearchIndex {
   private orders = new Map<'featured' | 'name', Uint32Array>();
   /** Price orders of the catalog prices and of the MSRPs, made when first browsed by price. */
   private priceOrders = new Map<'catalog' | 'msrp', PriceOrder>();
-  /** Organizations' own price lists by id, held when first ordered by (the most recently used last). */
-  private readonly organizationLists = new Map<number, OrganizationPrices>();
+  /** Organizations' own price lists by id, held when first ordered by; the least recently used let go beyond MAX_ORGANIZATION_LISTS. */
+  private readonly organizationLists = new RecentlyUsedMap<OrganizationPrices>(MAX_ORGANIZATION_LISTS);
   private scratch?: { candidates: Uint32Array; tierOf: Uint8Array };
   /**
    * Bitsets a call works with and lets go of before it returns (a term's holders, a label word's
@@ -205,22 +206,17 @@ export class CatalogSearchIndex {
 
   /** Whether the index holds this organization price list (search-index-store.ts organizationPricesHeld). */
   holdsOrganizationPrices(listId: number): boolean {
-    return this.organizationLists.has(listId);
+    return this.organizationLists.has(String(listId));
   }
 
   /** Holds an organization price list's items; beyond MAX_ORGANIZATION_LISTS the least recently used is let go. */
   holdOrganizationPrices(listId: number, items: readonly (readonly [sku: string, cents: number])[]): void {
-    this.organizationLists.delete(listId);
-    this.organizationLists.set(listId, new OrganizationPrices(this.priceCents, items, (sku) => this.ordinalOf.get(sku)));
-    for (const oldest of this.organizationLists.keys()) {
-      if (this.organizationLists.size <= MAX_ORGANIZATION_LISTS) break;
-      this.organizationLists.delete(oldest);
-    }
+    this.organizationLists.set(String(listId), new OrganizationPrices(this.priceCents, items, (sku) => this.ordinalOf.get(sku)));
   }
 
   /** Lets go of these lists (their items changed): the next price order for one reads it again. */
   dropOrganizationPrices(listIds: readonly number[]): void {
-    for (const id of listIds) this.organizationLists.delete(id);
+    for (const id of listIds) this.organizationLists.delete(String(id));
   }
 
   /** Whether every product has its catalog_prices row (price orders need them). */
@@ -399,11 +395,8 @@ export class CatalogSearchIndex {
     if (price === null || !this.pricesComplete) return undefined;
     if (typeof price === 'string')
       return { cents: price === 'msrp' ? this.msrpCents : this.priceCents, ascending: () => this.priceOrderOf(price) };
-    const list = this.organizationLists.get(price.organizationList);
+    const list = this.organizationLists.get(String(price.organizationList));
     if (!list) return undefined;
-    // Used now: kept before the lists used less recently.
-    this.organizationLists.delete(price.organizationList);
-    this.organizationLists.set(price.organizationList, list);
     return { cents: list.cents, ascending: () => list.ascending() };
   }
 
