@@ -14,7 +14,7 @@
  */
 import { FEATURED_WINDOW_DAYS } from '@portal/domain/rules';
 import type { Database } from '../../db/client.js';
-import { moveSearchVersions, popularityChanges, writePopularityBatch } from './search-repository.js';
+import { movePopularityVersions, popularityChanges, writePopularityBatch } from './search-repository.js';
 
 /** Rows written per transaction. */
 export const FEATURED_BATCH = 500;
@@ -49,7 +49,7 @@ export async function refreshFeatured(db: Database, now: Date = new Date(), batc
   } finally {
     // One version move per recount (not per batch): kept results and vocabularies follow it once.
     const catalogs = [...new Set(changes.map((change) => change.catalog_id))];
-    if (changedRows > 0) await moveSearchVersions(db, catalogs);
+    if (changedRows > 0) await movePopularityVersions(db, catalogs);
   }
   return { changedRows };
 }

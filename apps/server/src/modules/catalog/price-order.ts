@@ -4,6 +4,7 @@
  * SKU) ascending and descending its exact reverse, as repository.ts orders them. Made once per
  * index; a feed's batch of repriced products is merged in when the order is next read, one pass
  * over the order (about a millisecond for 200,000 products), not a sort of every product.
+ * The index orders 'Featured' with it too, by the negated popularity, through each recount.
  */
 /** Ordinals below this fit beside a price in one float64 sort key (prices are below 2^31, so keys below 2^53). */
 const ORDINALS = 2 ** 21;

@@ -175,6 +175,8 @@ export const catalogSearchTotals = pgTable('catalog_search_totals', {
   catalogId: text('catalog_id').primaryKey(),
   products: integer('products').notNull().default(0),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** How many of the version's moves were 'Featured' recounts (drizzle/0033): version minus these moves only with listings, texts and synonyms. */
+  popularityMoves: bigint('popularity_moves', { mode: 'number' }).notNull().default(0),
 });
 
 /**

@@ -35,24 +35,58 @@ async function warehousesOf(tx: Queryable, catalogId: string): Promise<IndexWare
   return rows.map(indexWarehouse);
 }
 
-/** The catalog's version and the data revision, in the transaction's snapshot. */
-async function versionsOf(tx: Queryable, catalogId: string): Promise<{ version: number; revision: bigint }> {
+/**
+ * The catalog's search version, its content version (the version less the 'Featured' recounts' moves,
+ * drizzle/0033: it moves only with listings, texts and synonyms) and the data revision, in the
+ * transaction's snapshot.
+ */
+async function versionsOf(tx: Queryable, catalogId: string): Promise<{ version: number; contentVersion: number; revision: bigint }> {
   const [row] = (
     await tx.execute(sql`
-      SELECT (SELECT t.version FROM catalog_search_totals t WHERE t.catalog_id = ${catalogId})::text AS version,
-             (SELECT r.revision FROM catalog_data_revision r WHERE r.id = 1)::text AS revision`)
-  ).rows as { version: string | null; revision: string | null }[];
-  return { version: Number(row?.version ?? 0), revision: BigInt(row?.revision ?? 0) };
+      SELECT t.version::text AS version, (t.version - t.popularity_moves)::text AS content_version,
+             (SELECT r.revision FROM catalog_data_revision r WHERE r.id = 1)::text AS revision
+      FROM (SELECT 1) one LEFT JOIN catalog_search_totals t ON t.catalog_id = ${catalogId}`)
+  ).rows as { version: string | null; content_version: string | null; revision: string | null }[];
+  return { version: Number(row?.version ?? 0), contentVersion: Number(row?.content_version ?? 0), revision: BigInt(row?.revision ?? 0) };
 }
 
 /** Everything an index of the catalog is built from, read in one snapshot. */
+export type IndexSnapshot = {
+  version: number;
+  contentVersion: number;
+  revision: bigint;
+  rows: IndexRow[];
+  warehouses: IndexWarehouse[];
+};
+
+/** The products' popularity (those above zero, as [sku, orders]) at a search version: all a recount changed. */
+export type PopularitySnapshot = { version: number; contentVersion: number; popular: [sku: string, orders: number][] };
+
+/**
+ * What an index of the catalog needs, read in one snapshot: when the catalog's content version is
+ * still `heldContentVersion` (only 'Featured' recounts moved its search version since that index was
+ * built), the products' popularity alone; otherwise everything it is built from. `plan` hears
+ * which, as soon as the versions are read.
+ */
 export async function readIndexSnapshot(
   db: Database,
   catalogId: string,
-): Promise<{ version: number; revision: bigint; rows: IndexRow[]; warehouses: IndexWarehouse[] }> {
+  heldContentVersion?: number,
+  plan?: (popularityOnly: boolean) => void,
+): Promise<IndexSnapshot | PopularitySnapshot> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-    const { version, revision } = await versionsOf(tx, catalogId);
+    const { version, contentVersion, revision } = await versionsOf(tx, catalogId);
+    const popularityOnly = contentVersion === heldContentVersion;
+    plan?.(popularityOnly);
+    if (popularityOnly) {
+      const [row] = (
+        await tx.execute(sql`
+          SELECT json_agg(json_build_array(s.sku, s.popularity)) AS popular
+          FROM catalog_search s WHERE s.catalog_id = ${catalogId} AND s.popularity <> 0`)
+      ).rows as { popular: [string, number][] | null }[];
+      return { version, contentVersion, popular: row?.popular ?? [] };
+    }
     const rows = (
       await tx.execute(sql`
         SELECT s.sku, s.sku_key, s.sku_compact, s.label_key, s.brand, s.category, s.popularity,
@@ -60,7 +94,7 @@ export async function readIndexSnapshot(
         FROM catalog_search s LEFT JOIN catalog_prices cp ON cp.catalog_id = s.catalog_id AND cp.sku = s.sku
         WHERE s.catalog_id = ${catalogId}`)
     ).rows as IndexRow[];
-    return { version, revision, rows, warehouses: await warehousesOf(tx, catalogId) };
+    return { version, contentVersion, revision, rows, warehouses: await warehousesOf(tx, catalogId) };
   });
 }
 

@@ -28,11 +28,13 @@ export const SMALL_CATALOG = 20_000;
 
 const RETRY_FAILED_BUILD_MS = 60_000;
 
-type Built = { version: number; revision: bigint; index: CatalogSearchIndex };
+/** An index, the search version and content version (drizzle/0033) it answers for, and the data revision it has applied. */
+type Built = { version: number; contentVersion: number; revision: bigint; index: CatalogSearchIndex };
+/** A build under way: the version it reads, and whether it only reads the popularity again (known once it read the versions). */
+type Building = { version: number; done: Promise<Built | undefined>; popularityOnly: Promise<boolean> };
 type Kept = {
   built?: Built;
-  /** The build under way and the version it reads. */
-  building?: { version: number; done: Promise<Built | undefined> };
+  building?: Building;
   /** The delta under way. */
   catchingUp?: Promise<void>;
   /** A move of the data revision was heard since the last catch-up started (followDataRevision). */
@@ -70,10 +72,29 @@ export function setSearchIndexEnabled(on: boolean): void {
   enabled = on;
 }
 
-/** Builds a catalog's index from one snapshot of its rows. */
-async function build(db: Database, catalogId: string): Promise<Built> {
-  const { version, revision, rows, warehouses } = await readIndexSnapshot(db, catalogId);
-  return { version, revision, index: new CatalogSearchIndex(rows, warehouses) };
+/**
+ * Builds a catalog's index from one snapshot of its rows; or, when only 'Featured' recounts moved
+ * its search version since `held` was built (its content version is still the catalog's), gives
+ * `held` the products' new popularity instead: tens of milliseconds, where building holds the
+ * process's thread for seconds on the M set, and the hourly recount would build every index again.
+ * `plan` hears which of the two it is as soon as the snapshot's versions are read.
+ */
+async function build(db: Database, catalogId: string, held: Built | undefined, plan: (popularityOnly: boolean) => void): Promise<Built> {
+  let read = await readIndexSnapshot(db, catalogId, held?.contentVersion, plan);
+  if ('popular' in read && held) {
+    // Another recount's read, of a later version, was applied first.
+    if (read.version <= held.version) return held;
+    // Popularity and version move together, with no await between them: a search sees both or neither.
+    if (held.index.setPopularity(read.popular)) {
+      held.version = read.version;
+      return held;
+    }
+    // It names a SKU the index does not list, which the content version says cannot be: build afresh.
+    read = await readIndexSnapshot(db, catalogId);
+  }
+  if ('popular' in read) throw new Error('an index snapshot without rows');
+  const { version, contentVersion, revision, rows, warehouses } = read;
+  return { version, contentVersion, revision, index: new CatalogSearchIndex(rows, warehouses) };
 }
 
 /** Applies the stock and price rows stamped after the revision the index has, and the warehouses as they are now. */
@@ -107,11 +128,13 @@ export async function organizationPricesHeld(db: Database, catalogId: string, in
   return true;
 }
 
-function startBuild(db: Database, catalogId: string, kept: Kept, version: number): Promise<Built | undefined> {
-  if (kept.building && kept.building.version >= version) return kept.building.done;
+function startBuild(db: Database, catalogId: string, kept: Kept, version: number): Building {
+  if (kept.building && kept.building.version >= version) return kept.building;
   if (kept.failed && kept.failed.version >= version && Date.now() - kept.failed.at < RETRY_FAILED_BUILD_MS)
-    return Promise.resolve(undefined);
-  const done = build(db, catalogId).then(
+    return { version, done: Promise.resolve(undefined), popularityOnly: Promise.resolve(false) };
+  let plan: (popularityOnly: boolean) => void = () => {};
+  const popularityOnly = new Promise<boolean>((resolve) => (plan = resolve));
+  const done = build(db, catalogId, kept.built, plan).then(
     (built) => {
       if (!kept.built || kept.built.version < built.version) kept.built = built;
       return built;
@@ -121,12 +144,14 @@ function startBuild(db: Database, catalogId: string, kept: Kept, version: number
       return undefined;
     },
   );
-  const building = { version, done };
+  // A build that failed before it read the versions has no plan: it was no popularity read.
+  void done.then(() => plan(false));
+  const building = { version, done, popularityOnly };
   kept.building = building;
   void done.finally(() => {
     if (kept.building === building) delete kept.building;
   });
-  return done;
+  return building;
 }
 
 /**
@@ -142,9 +167,11 @@ export async function searchIndexFor(db: Database, ctx: PricingContext): Promise
   if (!built || built.version < ctx.searchVersion) {
     const large = ctx.productCount > SMALL_CATALOG;
     if (large && buildsHeld(db).until) return undefined;
-    const done = startBuild(db, ctx.catalogId, kept, ctx.searchVersion);
-    if (large) return undefined;
-    built = await done;
+    const building = startBuild(db, ctx.catalogId, kept, ctx.searchVersion);
+    // A large catalog's build takes seconds, and the search runs in SQL meanwhile; a read of the
+    // popularity after a recount takes tens of milliseconds, and the search waits for it.
+    if (large && !(await building.popularityOnly)) return undefined;
+    built = await building.done;
   }
   if (!built || built.version !== ctx.searchVersion) return undefined;
   const wanted = BigInt(ctx.dataRevision);
@@ -212,7 +239,7 @@ export async function buildSearchIndexNow(db: Database, catalogId: string): Prom
   const map = keptOf(db);
   let kept = map.get(catalogId);
   if (!kept) map.set(catalogId, (kept = {}));
-  return (await startBuild(db, catalogId, kept, await currentSearchVersion(db, catalogId)))?.index;
+  return (await startBuild(db, catalogId, kept, await currentSearchVersion(db, catalogId)).done)?.index;
 }
 
 /**

@@ -24,6 +24,8 @@ import {
 } from './search-index-store.js';
 import { parseTsQuery } from './tsquery.js';
 import { pricingContextFor } from './catalog-access.js';
+import { refreshFeatured } from './featured.js';
+import { movePopularityVersions, writePopularityBatch } from './search-repository.js';
 
 const ADMIN = 'admin@summitlift.example.com';
 const lifts = { catalog: 'lifts', shipToState: 'CO', branchNumber: 101 };
@@ -276,6 +278,58 @@ describe("a start's first 'Featured' recount", () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe("a 'Featured' recount", () => {
+  const featuredBrowse = { ...lifts, keywords: '', sort: 'featured', pageSize: 5 };
+  const heldIndex = async () => (await heldSearchIndex(t.db, 'lifts'))!.index;
+
+  it('moves the featured order in the index the process holds, without building it again', async () => {
+    await searchWith(featuredBrowse, true);
+    const held = await heldIndex();
+    const [last] = (await t.db.execute(sql`SELECT sku FROM catalog_search WHERE catalog_id = 'lifts' ORDER BY sku DESC LIMIT 1`))
+      .rows as { sku: string }[];
+    // A recount that finds the catalog's last SKU the most ordered (the writes refreshFeatured makes).
+    await writePopularityBatch(t.db, [{ catalog_id: 'lifts', sku: last!.sku, popularity: 100_000 }]);
+    await movePopularityVersions(t.db, ['lifts']);
+    const moved = await searchWith(featuredBrowse, true);
+    expect(moved.results[0]!.sku).toBe(last!.sku);
+    expect(moved).toEqual(await searchWith(featuredBrowse, false));
+    // Suggestions rank word matches by popularity too.
+    const suggested = async (index: boolean) => {
+      setSearchIndexEnabled(index);
+      try {
+        return (await t.request({ method: 'GET', url: '/api/catalog/suggest?q=lift&catalog=lifts&shipToState=CO&branchNumber=101', token })).json();
+      } finally {
+        setSearchIndexEnabled(true);
+      }
+    };
+    expect(await suggested(true)).toEqual(await suggested(false));
+    expect(await heldIndex()).toBe(held);
+    // The real recount puts the count back: the index follows again, still the same one.
+    expect((await refreshFeatured(t.db)).changedRows).toBeGreaterThan(0);
+    const back = await searchWith(featuredBrowse, true);
+    expect(back.results[0]!.sku).not.toBe(last!.sku);
+    expect(back).toEqual(await searchWith(featuredBrowse, false));
+    expect(await heldIndex()).toBe(held);
+  });
+
+  it("is waited for by a large catalog's search, where a change of its listings is not", async () => {
+    await searchWith(featuredBrowse, true);
+    const held = await heldIndex();
+    const large = async () => ({ ...(await contextOn(t.db)), productCount: SMALL_CATALOG + 1 });
+    const [first] = (await t.db.execute(sql`SELECT sku FROM catalog_search WHERE catalog_id = 'lifts' ORDER BY sku LIMIT 1`)).rows as {
+      sku: string;
+    }[];
+    await writePopularityBatch(t.db, [{ catalog_id: 'lifts', sku: first!.sku, popularity: 7 }]);
+    await movePopularityVersions(t.db, ['lifts']);
+    expect(await searchIndexFor(t.db, await large())).toBe(held);
+    // A text change moves the content version: built again, and the large catalog's search runs in SQL meanwhile.
+    await t.db.execute(sql`UPDATE products SET label = label || ' revised' WHERE sku = ${first!.sku}`);
+    expect(await searchIndexFor(t.db, await large())).toBeUndefined();
+    await vi.waitFor(async () => expect((await heldSearchIndex(t.db, 'lifts'))!.index).not.toBe(held), { timeout: 10_000 });
+    await refreshFeatured(t.db);
   });
 });
 

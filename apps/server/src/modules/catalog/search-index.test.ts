@@ -260,6 +260,31 @@ describe('sorts and updates', () => {
     expect(page(index, '', undefined, 'price-asc', filter(), list)).toBeNull();
   });
 
+  it("takes a 'Featured' recount's popularity: the featured order and suggestions move, as a fresh build's", () => {
+    const index = new CatalogSearchIndex(rows, warehouses);
+    expect(page(index, '', undefined, 'featured')).toEqual(['APX2P-12000', 'APX2P-10000', 'BND-TC1', 'BND-4P', 'ZZ-1']);
+    // Products the recount does not name have none: APX2P-12000 falls from 9 to 0.
+    const recount: [string, number][] = [
+      ['ZZ-1', 12],
+      ['BND-4P', 5],
+      ['APX2P-10000', 5],
+    ];
+    expect(index.setPopularity(recount)).toBe(true);
+    const counts = new Map(recount);
+    const rebuilt = new CatalogSearchIndex(
+      rows.map((r) => ({ ...r, popularity: counts.get(r.sku) ?? 0 })),
+      warehouses,
+    );
+    const featured = ['ZZ-1', 'APX2P-10000', 'BND-4P', 'APX2P-12000', 'BND-TC1'];
+    expect(page(index, '', undefined, 'featured')).toEqual(featured);
+    expect(page(rebuilt, '', undefined, 'featured')).toEqual(featured);
+    expect(page(index, 'lift', "'lift':*", 'featured')).toEqual(['ZZ-1', 'APX2P-10000', 'BND-4P', 'APX2P-12000']);
+    expect(index.suggestions(keywordPlan('lift'), parseTsQuery("'lift':*") as TsNode, 2)).toEqual(['ZZ-1', 'APX2P-10000']);
+    // A recount naming a SKU the catalog does not list changes nothing (the index is then built again).
+    expect(index.setPopularity([['APX2P-12000', 40], ['NOT-LISTED', 3]])).toBe(false);
+    expect(page(index, '', undefined, 'featured')).toEqual(featured);
+  });
+
   it('follows price and stock changes of single products', () => {
     const index = new CatalogSearchIndex(rows, warehouses);
     expect(page(index, '', undefined, 'price-asc')![0]).toBe('ZZ-1');

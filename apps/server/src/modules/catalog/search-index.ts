@@ -76,7 +76,12 @@ export class CatalogSearchIndex {
   private readonly brandOf: Uint16Array;
   readonly categoryNames: string[];
   private readonly categoryOf: Uint16Array;
+  /** Orders in the last FEATURED_WINDOW_DAYS naming the product ('Featured'), replaced by each recount (setPopularity). */
   private readonly popularity: Int32Array;
+  /** The negated popularity: the key of the featured order, ascending (popularity descending, then SKU). */
+  private readonly featuredKeys: Int32Array;
+  /** Featured order, made when first browsed so and kept through recounts (setPopularity). */
+  private featuredOrder?: PriceOrder;
   /** Bit per warehouse code (warehouseBit) of the warehouses holding stock. */
   private readonly stocked: Uint32Array;
   private readonly warehouseBit = new Map<string, number>();
@@ -95,7 +100,8 @@ export class CatalogSearchIndex {
   private readonly msrpCents: Int32Array;
   private readonly ordinalOf = new Map<string, number>();
   readonly documents: SearchDocuments;
-  private orders = new Map<'featured' | 'name', Uint32Array>();
+  /** Name order (label_key, SKU), made when first browsed so. */
+  private nameOrder?: Uint32Array;
   /** Price orders of the catalog prices and of the MSRPs, made when first browsed by price. */
   private priceOrders = new Map<'catalog' | 'msrp', PriceOrder>();
   /** Organizations' own price lists by id, held when first ordered by; the least recently used let go beyond MAX_ORGANIZATION_LISTS. */
@@ -132,6 +138,7 @@ export class CatalogSearchIndex {
     this.categoryNames = categories.names;
     this.categoryOf = categories.ids;
     this.popularity = Int32Array.from(sorted, (row) => row.popularity);
+    this.featuredKeys = this.popularity.map((orders) => -orders);
     this.stocked = new Uint32Array(this.size);
     this.setWarehouses(warehouses);
     sorted.forEach((row, o) => this.setStocked(o, row.stocked_warehouses));
@@ -190,6 +197,27 @@ export class CatalogSearchIndex {
     }
     this.groups[id]!.size++;
     this.groupOf[o] = id;
+  }
+
+  /**
+   * A 'Featured' recount's popularity of every product (those not named have none): replaces the
+   * index's and moves the changed products in the featured order, so a recount costs no rebuild
+   * (search-index-store.ts). False, changing nothing, when it names a SKU the catalog does not list.
+   */
+  setPopularity(popular: readonly (readonly [sku: string, orders: number])[]): boolean {
+    const next = new Int32Array(this.size);
+    for (const [sku, orders] of popular) {
+      const o = this.ordinalOf.get(sku);
+      if (o === undefined) return false;
+      next[o] = orders;
+    }
+    for (let o = 0; o < this.size; o++) {
+      if (next[o] === this.popularity[o]) continue;
+      this.popularity[o] = next[o]!;
+      this.featuredKeys[o] = -next[o]!;
+      this.featuredOrder?.repriced(o);
+    }
+    return true;
   }
 
   /** A product's catalog price or MSRP changed; false when the catalog does not list the SKU. */
@@ -368,7 +396,7 @@ export class CatalogSearchIndex {
       return this.topOf(matches, accept, window, (a, b) => sign * (cents[a]! - cents[b]! || a - b));
     }
     if (sort === 'relevance' && plan) return this.relevancePage(matches, accept, plan, query, window);
-    return this.walk(sort === 'sku' ? null : this.orderOf(sort === 'name' ? 'name' : 'featured'), false, accept, window);
+    return this.walk(sort === 'sku' ? null : sort === 'name' ? this.byName() : this.featured(), false, accept, window);
   }
 
   /** The window of the products `accept` takes, walking `order` (null: ordinal, SKU order) from its start or its end. */
@@ -407,18 +435,18 @@ export class CatalogSearchIndex {
     return order.ascending();
   }
 
-  /** Featured (popularity descending, SKU) and name (label_key, SKU) orders, made once per index. */
-  private orderOf(sort: 'featured' | 'name'): Uint32Array {
-    let order = this.orders.get(sort);
-    if (!order) {
-      const compare =
-        sort === 'featured'
-          ? (a: number, b: number) => this.popularity[b]! - this.popularity[a]! || a - b
-          : (a: number, b: number) => compareBytes(this.labelKeys[a]!, this.labelKeys[b]!) || a - b;
-      order = Uint32Array.from(this.skus.keys()).sort(compare);
-      this.orders.set(sort, order);
-    }
-    return order;
+  /** The featured order (popularity descending, SKU): an ascending order of the negated popularity. */
+  private featured(): Uint32Array {
+    this.featuredOrder ??= new PriceOrder(this.featuredKeys);
+    return this.featuredOrder.ascending();
+  }
+
+  /** The name order (label_key, SKU), made once per index: labels change only with a rebuild. */
+  private byName(): Uint32Array {
+    this.nameOrder ??= Uint32Array.from(this.skus.keys()).sort(
+      (a, b) => compareBytes(this.labelKeys[a]!, this.labelKeys[b]!) || a - b,
+    );
+    return this.nameOrder;
   }
 
   /** The window of the matches that `accept` takes, in `compare` order: a bounded heap, never a sort of every match. */

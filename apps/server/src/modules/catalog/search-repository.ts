@@ -53,9 +53,15 @@ export async function writePopularityBatch(db: Database, batch: PopularityChange
   });
 }
 
-/** Moves the search version of the catalogs, so kept results and vocabularies follow their new popularity. */
-export async function moveSearchVersions(db: Database, catalogIds: string[]): Promise<void> {
-  await db.execute(sql`UPDATE catalog_search_totals SET version = version + 1 WHERE catalog_id = ANY(${sql.param(catalogIds)}::text[])`);
+/**
+ * Moves the search version of the catalogs, so kept results follow their new popularity, and counts
+ * the move as a recount's (drizzle/0033): a search index whose listings, texts and synonyms are still
+ * the catalog's then reads the popularity again instead of being built again (search-index-store.ts).
+ */
+export async function movePopularityVersions(db: Database, catalogIds: string[]): Promise<void> {
+  await db.execute(sql`
+    UPDATE catalog_search_totals SET version = version + 1, popularity_moves = popularity_moves + 1
+    WHERE catalog_id = ANY(${sql.param(catalogIds)}::text[])`);
 }
 
 /** The catalog's synonym sets as stored; none for a catalog without a row. */
