@@ -288,8 +288,9 @@ describe("a 'Featured' recount", () => {
   it('moves the featured order in the index the process holds, without building it again', async () => {
     await searchWith(featuredBrowse, true);
     const held = await heldIndex();
-    const [last] = (await t.db.execute(sql`SELECT sku FROM catalog_search WHERE catalog_id = 'lifts' ORDER BY sku DESC LIMIT 1`))
-      .rows as { sku: string }[];
+    const [last] = (await t.db.execute(sql`SELECT sku FROM catalog_search WHERE catalog_id = 'lifts' ORDER BY sku DESC LIMIT 1`)).rows as {
+      sku: string;
+    }[];
     // A recount that finds the catalog's last SKU the most ordered (the writes refreshFeatured makes).
     await writePopularityBatch(t.db, [{ catalog_id: 'lifts', sku: last!.sku, popularity: 100_000 }]);
     await movePopularityVersions(t.db, ['lifts']);
@@ -300,7 +301,9 @@ describe("a 'Featured' recount", () => {
     const suggested = async (index: boolean) => {
       setSearchIndexEnabled(index);
       try {
-        return (await t.request({ method: 'GET', url: '/api/catalog/suggest?q=lift&catalog=lifts&shipToState=CO&branchNumber=101', token })).json();
+        return (
+          await t.request({ method: 'GET', url: '/api/catalog/suggest?q=lift&catalog=lifts&shipToState=CO&branchNumber=101', token })
+        ).json();
       } finally {
         setSearchIndexEnabled(true);
       }

@@ -281,7 +281,12 @@ describe('sorts and updates', () => {
     expect(page(index, 'lift', "'lift':*", 'featured')).toEqual(['ZZ-1', 'APX2P-10000', 'BND-4P', 'APX2P-12000']);
     expect(index.suggestions(keywordPlan('lift'), parseTsQuery("'lift':*") as TsNode, 2)).toEqual(['ZZ-1', 'APX2P-10000']);
     // A recount naming a SKU the catalog does not list changes nothing (the index is then built again).
-    expect(index.setPopularity([['APX2P-12000', 40], ['NOT-LISTED', 3]])).toBe(false);
+    expect(
+      index.setPopularity([
+        ['APX2P-12000', 40],
+        ['NOT-LISTED', 3],
+      ]),
+    ).toBe(false);
     expect(page(index, '', undefined, 'featured')).toEqual(featured);
   });
 

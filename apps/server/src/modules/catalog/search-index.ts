@@ -443,9 +443,7 @@ export class CatalogSearchIndex {
 
   /** The name order (label_key, SKU), made once per index: labels change only with a rebuild. */
   private byName(): Uint32Array {
-    this.nameOrder ??= Uint32Array.from(this.skus.keys()).sort(
-      (a, b) => compareBytes(this.labelKeys[a]!, this.labelKeys[b]!) || a - b,
-    );
+    this.nameOrder ??= Uint32Array.from(this.skus.keys()).sort((a, b) => compareBytes(this.labelKeys[a]!, this.labelKeys[b]!) || a - b);
     return this.nameOrder;
   }
 
