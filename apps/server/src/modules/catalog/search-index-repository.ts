@@ -59,8 +59,26 @@ export type IndexSnapshot = {
   warehouses: IndexWarehouse[];
 };
 
-/** The products' popularity (those above zero, as [sku, orders]) at a search version: all a recount changed. */
-export type PopularitySnapshot = { version: number; contentVersion: number; popular: [sku: string, orders: number][] };
+/** Every product's popularity at a search version, in SKU byte order (the index's ordinals): all a recount changed. */
+export type PopularitySnapshot = { version: number; contentVersion: number; popularity: Int32Array };
+
+/**
+ * Counts joined with commas, as string_agg writes them: 200,000 of them parse far faster so than as
+ * JSON, and in SKU order they need no lookup by SKU.
+ */
+export function parseCounts(text: string): Int32Array {
+  if (text === '') return new Int32Array(0);
+  let commas = 0;
+  for (let i = text.indexOf(','); i >= 0; i = text.indexOf(',', i + 1)) commas++;
+  const counts = new Int32Array(commas + 1);
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) at++;
+    else counts[at] = counts[at]! * 10 + (c - 48);
+  }
+  return counts;
+}
 
 /**
  * What an index of the catalog needs, read in one snapshot: when the catalog's content version is
@@ -82,10 +100,10 @@ export async function readIndexSnapshot(
     if (popularityOnly) {
       const [row] = (
         await tx.execute(sql`
-          SELECT json_agg(json_build_array(s.sku, s.popularity)) AS popular
-          FROM catalog_search s WHERE s.catalog_id = ${catalogId} AND s.popularity <> 0`)
-      ).rows as { popular: [string, number][] | null }[];
-      return { version, contentVersion, popular: row?.popular ?? [] };
+          SELECT string_agg(s.popularity::text, ',' ORDER BY s.sku COLLATE "C") AS popularity
+          FROM catalog_search s WHERE s.catalog_id = ${catalogId}`)
+      ).rows as { popularity: string | null }[];
+      return { version, contentVersion, popularity: parseCounts(row?.popularity ?? '') };
     }
     const rows = (
       await tx.execute(sql`

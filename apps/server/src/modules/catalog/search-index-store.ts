@@ -81,18 +81,18 @@ export function setSearchIndexEnabled(on: boolean): void {
  */
 async function build(db: Database, catalogId: string, held: Built | undefined, plan: (popularityOnly: boolean) => void): Promise<Built> {
   let read = await readIndexSnapshot(db, catalogId, held?.contentVersion, plan);
-  if ('popular' in read && held) {
+  if ('popularity' in read && held) {
     // Another recount's read, of a later version, was applied first.
     if (read.version <= held.version) return held;
     // Popularity and version move together, with no await between them: a search sees both or neither.
-    if (held.index.setPopularity(read.popular)) {
+    if (held.index.setPopularity(read.popularity)) {
       held.version = read.version;
       return held;
     }
-    // It names a SKU the index does not list, which the content version says cannot be: build afresh.
+    // Not one count per product the index lists, which the content version says cannot be: build afresh.
     read = await readIndexSnapshot(db, catalogId);
   }
-  if ('popular' in read) throw new Error('an index snapshot without rows');
+  if ('popularity' in read) throw new Error('an index snapshot without rows');
   const { version, contentVersion, revision, rows, warehouses } = read;
   return { version, contentVersion, revision, index: new CatalogSearchIndex(rows, warehouses) };
 }

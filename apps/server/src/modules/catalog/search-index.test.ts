@@ -10,6 +10,7 @@ import type { SearchFilter } from './repository.js';
 import { CatalogSearchIndex, type IndexRow, type PriceBasis } from './search-index.js';
 import { parseTsQuery, sortedUniqueTerms, type TsNode } from './tsquery.js';
 import { TopK } from './top-k.js';
+import { parseCounts } from './search-index-repository.js';
 import { Vocabulary } from './vocabulary.js';
 
 const rowOf = (sku: string, label: string, brand: string, category: string, extra: Partial<IndexRow> = {}): IndexRow => {
@@ -263,16 +264,12 @@ describe('sorts and updates', () => {
   it("takes a 'Featured' recount's popularity: the featured order and suggestions move, as a fresh build's", () => {
     const index = new CatalogSearchIndex(rows, warehouses);
     expect(page(index, '', undefined, 'featured')).toEqual(['APX2P-12000', 'APX2P-10000', 'BND-TC1', 'BND-4P', 'ZZ-1']);
-    // Products the recount does not name have none: APX2P-12000 falls from 9 to 0.
-    const recount: [string, number][] = [
-      ['ZZ-1', 12],
-      ['BND-4P', 5],
-      ['APX2P-10000', 5],
-    ];
-    expect(index.setPopularity(recount)).toBe(true);
-    const counts = new Map(recount);
+    // One count per product in SKU order, as string_agg writes them: APX2P-12000 falls from 9 to 0.
+    const counts = parseCounts('5,0,5,0,12');
+    expect([...counts]).toEqual([5, 0, 5, 0, 12]);
+    expect(index.setPopularity(counts)).toBe(true);
     const rebuilt = new CatalogSearchIndex(
-      rows.map((r) => ({ ...r, popularity: counts.get(r.sku) ?? 0 })),
+      rows.map((r, o) => ({ ...r, popularity: counts[o]! })),
       warehouses,
     );
     const featured = ['ZZ-1', 'APX2P-10000', 'BND-4P', 'APX2P-12000', 'BND-TC1'];
@@ -280,13 +277,8 @@ describe('sorts and updates', () => {
     expect(page(rebuilt, '', undefined, 'featured')).toEqual(featured);
     expect(page(index, 'lift', "'lift':*", 'featured')).toEqual(['ZZ-1', 'APX2P-10000', 'BND-4P', 'APX2P-12000']);
     expect(index.suggestions(keywordPlan('lift'), parseTsQuery("'lift':*") as TsNode, 2)).toEqual(['ZZ-1', 'APX2P-10000']);
-    // A recount naming a SKU the catalog does not list changes nothing (the index is then built again).
-    expect(
-      index.setPopularity([
-        ['APX2P-12000', 40],
-        ['NOT-LISTED', 3],
-      ]),
-    ).toBe(false);
+    // Counts for another number of products change nothing (the index is then built again).
+    expect(index.setPopularity(parseCounts('40,0,0,0,0,3'))).toBe(false);
     expect(page(index, '', undefined, 'featured')).toEqual(featured);
   });
 

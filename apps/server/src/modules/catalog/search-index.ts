@@ -200,21 +200,16 @@ export class CatalogSearchIndex {
   }
 
   /**
-   * A 'Featured' recount's popularity of every product (those not named have none): replaces the
-   * index's and moves the changed products in the featured order, so a recount costs no rebuild
-   * (search-index-store.ts). False, changing nothing, when it names a SKU the catalog does not list.
+   * A 'Featured' recount's popularity of every product, in ordinal order: replaces the index's and
+   * moves the changed products in the featured order, so a recount costs no rebuild
+   * (search-index-store.ts). False, changing nothing, when the counts are not one per product.
    */
-  setPopularity(popular: readonly (readonly [sku: string, orders: number])[]): boolean {
-    const next = new Int32Array(this.size);
-    for (const [sku, orders] of popular) {
-      const o = this.ordinalOf.get(sku);
-      if (o === undefined) return false;
-      next[o] = orders;
-    }
+  setPopularity(counts: Int32Array): boolean {
+    if (counts.length !== this.size) return false;
     for (let o = 0; o < this.size; o++) {
-      if (next[o] === this.popularity[o]) continue;
-      this.popularity[o] = next[o]!;
-      this.featuredKeys[o] = -next[o]!;
+      if (counts[o] === this.popularity[o]) continue;
+      this.popularity[o] = counts[o]!;
+      this.featuredKeys[o] = -counts[o]!;
       this.featuredOrder?.repriced(o);
     }
     return true;
