@@ -14,8 +14,8 @@ import { benchTarget, describeTarget, openStatementCapture } from './bench-suppo
 import { dashlessSku, pick, seededRandom, skuPrefix, typoOf, WordIndex, wordsOfLabel, type Random } from './catalog-queries.js';
 
 const { CatalogSearchIndex, keywordPlan, parseTsQuery } = catalogSearchIndexBench;
-type Index = InstanceType<typeof CatalogSearchIndex>;
-type Row = ConstructorParameters<typeof CatalogSearchIndex>[0][number];
+type Index = ReturnType<typeof CatalogSearchIndex.of>;
+type Row = Parameters<typeof CatalogSearchIndex.of>[0][number];
 
 const WAREHOUSES = [
   { code: 'W1', regionStates: ['CO'], servesCatalog: true },
@@ -89,7 +89,7 @@ export async function run(args: string[]): Promise<void> {
   if (values.synthetic || !values.db) {
     const n = Number(values.synthetic ?? 200_000);
     const rows = syntheticRows(n, random);
-    index = new CatalogSearchIndex(rows, WAREHOUSES);
+    index = CatalogSearchIndex.of(rows, WAREHOUSES);
     console.log(`catalog index bench, synthetic catalog of ${n.toLocaleString('en-US')} products`);
   } else {
     const target = benchTarget(values.db);

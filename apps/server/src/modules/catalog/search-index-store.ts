@@ -94,7 +94,7 @@ async function build(db: Database, catalogId: string, held: Built | undefined, p
   }
   if ('popularity' in read) throw new Error('an index snapshot without rows');
   const { version, contentVersion, revision, rows, warehouses } = read;
-  return { version, contentVersion, revision, index: new CatalogSearchIndex(rows, warehouses) };
+  return { version, contentVersion, revision, index: await CatalogSearchIndex.build(rows, warehouses) };
 }
 
 /** Applies the stock and price rows stamped after the revision the index has, and the warehouses as they are now. */

@@ -100,7 +100,7 @@ describe('tsquery texts', () => {
 });
 
 describe('matching', () => {
-  const index = new CatalogSearchIndex(rows, warehouses);
+  const index = CatalogSearchIndex.of(rows, warehouses);
 
   it('finds a SKU typed in any case, with or without its dash, exact first', () => {
     expect(page(index, 'apx2p10000', "'apx2p10000':*", 'relevance')).toEqual(['APX2P-10000']);
@@ -120,7 +120,7 @@ describe('matching', () => {
 
   it('follows a phrase of three words through a document holding one of them 150 times', () => {
     const lifts = Array.from({ length: 150 }, (_, i) => 2 * i + 1).join(',');
-    const long = new CatalogSearchIndex(
+    const long = CatalogSearchIndex.of(
       [
         // 'lift' at 1, 3, ..., 299 in both; 'two post' at 299-300 in LONG-1, at 300-301 in LONG-2.
         row('LONG-1', 'long', 'Apex', 'Lifts', { document: `'lift':${lifts} 'post':300 'two':299` }),
@@ -144,7 +144,7 @@ describe('matching', () => {
 });
 
 describe('facets', () => {
-  const index = new CatalogSearchIndex(rows, warehouses);
+  const index = CatalogSearchIndex.of(rows, warehouses);
   const rowsOf = (f: SearchFilter) => {
     const { matches } = matchesOf(index, 'lift', "'lift':*");
     return index.facetRows(matches, f, index.regionBits('CO'));
@@ -176,7 +176,7 @@ describe('facets', () => {
   });
 
   it('counts a search without keywords from its groups as it counts every product, after restocks too', () => {
-    const restocked = new CatalogSearchIndex(rows, warehouses);
+    const restocked = CatalogSearchIndex.of(rows, warehouses);
     const everyProduct = Uint32Array.of((1 << rows.length) - 1);
     const filters = [
       filter(),
@@ -210,7 +210,7 @@ describe('facets', () => {
 
 describe('sorts and updates', () => {
   it('orders by featured, name, SKU and price both ways', () => {
-    const index = new CatalogSearchIndex(rows, warehouses);
+    const index = CatalogSearchIndex.of(rows, warehouses);
     expect(page(index, '', undefined, 'featured')).toEqual(['APX2P-12000', 'APX2P-10000', 'BND-TC1', 'BND-4P', 'ZZ-1']);
     expect(page(index, '', undefined, 'name')).toEqual(['BND-4P', 'ZZ-1', 'BND-TC1', 'APX2P-10000', 'APX2P-12000']);
     expect(page(index, '', undefined, 'sku')).toEqual(['APX2P-10000', 'APX2P-12000', 'BND-4P', 'BND-TC1', 'ZZ-1']);
@@ -222,7 +222,7 @@ describe('sorts and updates', () => {
   });
 
   it('leaves price orders to SQL while a product has no catalog price, and orders them once it has', () => {
-    const index = new CatalogSearchIndex(
+    const index = CatalogSearchIndex.of(
       rows.map((r) => (r.sku === 'BND-4P' ? { ...r, price_cents: null } : r)),
       warehouses,
     );
@@ -233,7 +233,7 @@ describe('sorts and updates', () => {
   });
 
   it("orders by an organization's own list where it names a product, else by the catalog price, and follows both", () => {
-    const index = new CatalogSearchIndex(rows, warehouses);
+    const index = CatalogSearchIndex.of(rows, warehouses);
     const list = { organizationList: 7 };
     // Not held: left to SQL.
     expect(page(index, '', undefined, 'price-asc', filter(), list)).toBeNull();
@@ -262,13 +262,13 @@ describe('sorts and updates', () => {
   });
 
   it("takes a 'Featured' recount's popularity: the featured order and suggestions move, as a fresh build's", () => {
-    const index = new CatalogSearchIndex(rows, warehouses);
+    const index = CatalogSearchIndex.of(rows, warehouses);
     expect(page(index, '', undefined, 'featured')).toEqual(['APX2P-12000', 'APX2P-10000', 'BND-TC1', 'BND-4P', 'ZZ-1']);
     // One count per product in SKU order, as string_agg writes them: APX2P-12000 falls from 9 to 0.
     const counts = parseCounts('5,0,5,0,12');
     expect([...counts]).toEqual([5, 0, 5, 0, 12]);
     expect(index.setPopularity(counts)).toBe(true);
-    const rebuilt = new CatalogSearchIndex(
+    const rebuilt = CatalogSearchIndex.of(
       rows.map((r, o) => ({ ...r, popularity: counts[o]! })),
       warehouses,
     );
@@ -283,7 +283,7 @@ describe('sorts and updates', () => {
   });
 
   it('follows price and stock changes of single products', () => {
-    const index = new CatalogSearchIndex(rows, warehouses);
+    const index = CatalogSearchIndex.of(rows, warehouses);
     expect(page(index, '', undefined, 'price-asc')![0]).toBe('ZZ-1');
     expect(index.reprice('BND-4P', 1, 2)).toBe(true);
     expect(page(index, 'lift', "'lift':*", 'price-asc')![0]).toBe('BND-4P');
@@ -325,7 +325,7 @@ describe('sorts and updates', () => {
       // Ranked 1 too, but last in SKU order: every tie goes before it.
       row('Z-999', 'two post two post two post two post', 'Apex', 'Lifts'),
     ];
-    const index = new CatalogSearchIndex(many, warehouses);
+    const index = CatalogSearchIndex.of(many, warehouses);
     const tsq = "'two':* & 'po':*";
     const query = parseTsQuery(tsq) as TsNode;
     const ranks = index.ranksOf(
@@ -353,7 +353,7 @@ describe('sorts and updates', () => {
     // (a later lexeme of a term replaces the earlier one), Y's 'lift' with both 'post' lexemes.
     const x = rowOf('X-1', 'widget', 'Apex', 'Lifts', { document: "'lift':1A 'lifting':2A 'post':20A" });
     const y = rowOf('Y-1', 'widget', 'Apex', 'Lifts', { document: "'lift':1A 'post':2A 'posting':20A" });
-    const index = new CatalogSearchIndex([x, y], warehouses);
+    const index = CatalogSearchIndex.of([x, y], warehouses);
     const query = parseTsQuery("'li':* & 'post':*") as TsNode;
     const alone = [...index.ranksOf(query, ['X-1']), ...index.ranksOf(query, ['Y-1'])];
     expect(alone[0]).not.toBe(alone[1]);
@@ -371,10 +371,48 @@ describe('sorts and updates', () => {
 
 describe('suggestions', () => {
   it('lists the exact SKU, then SKU prefixes, then the most ordered word matches', () => {
-    const index = new CatalogSearchIndex(rows, warehouses);
+    const index = CatalogSearchIndex.of(rows, warehouses);
     // Both SKUs start with the text; the one also matched as a word and ordered more comes first.
     expect(index.suggestions(keywordPlan('bnd'), parseTsQuery("'bnd':*") as TsNode, 8)).toEqual(['BND-TC1', 'BND-4P']);
     expect(index.suggestions(keywordPlan('bndtc1'), parseTsQuery("'bndtc1':*") as TsNode, 8)).toEqual(['BND-TC1']);
     expect(index.suggestions(keywordPlan('lift'), parseTsQuery("'lift':*") as TsNode, 2)).toEqual(['APX2P-12000', 'APX2P-10000']);
+  });
+});
+
+describe('a build in slices', () => {
+  it('serves the event loop while it builds, and builds the same index as at once', async () => {
+    const many = Array.from({ length: 50_000 }, (_, i) =>
+      rowOf(
+        `SL-${String(i).padStart(6, '0')}`,
+        `${['two post', 'four post', 'scissor'][i % 3]} lift model ${i % 997}`,
+        `B${i % 7}`,
+        'Lifts',
+        {
+          popularity: i % 13,
+          price_cents: 1000 + (i % 89),
+          stocked_warehouses: i % 2 ? ['W1'] : [],
+        },
+      ),
+    );
+    let turns = 0;
+    let building = true;
+    const tick = () => {
+      if (!building) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const sliced = await CatalogSearchIndex.build(many, warehouses);
+    building = false;
+    // Other work ran between the slices: every 4,000 documents and between steps.
+    expect(turns).toBeGreaterThan(15);
+    const atOnce = CatalogSearchIndex.of(many, warehouses);
+    for (const sort of ['featured', 'name', 'price-asc', 'relevance'] as const) {
+      expect(page(sliced, 'post lift', "'post':* & 'lift':*", sort)).toEqual(page(atOnce, 'post lift', "'post':* & 'lift':*", sort));
+      expect(page(sliced, '', undefined, sort === 'relevance' ? 'sku' : sort, filter({ inRegionOnly: true }))).toEqual(
+        page(atOnce, '', undefined, sort === 'relevance' ? 'sku' : sort, filter({ inRegionOnly: true })),
+      );
+    }
+    expect(sliced.vocabularyWords()).toEqual(atOnce.vocabularyWords());
   });
 });

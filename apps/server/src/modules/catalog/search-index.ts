@@ -19,6 +19,7 @@ import { SkuSubstrings } from './sku-substrings.js';
 import { PriceOrder } from './price-order.js';
 import { OrganizationPrices } from './organization-prices.js';
 import { TopK } from './top-k.js';
+import { runAtOnce, runSliced, type Sliced } from './sliced-work.js';
 
 /** A catalog_search row with its catalog_prices row, as the store loads them. */
 export type IndexRow = {
@@ -84,7 +85,7 @@ export class CatalogSearchIndex {
   private featuredOrder?: PriceOrder;
   /** Bit per warehouse code (warehouseBit) of the warehouses holding stock. */
   private readonly stocked: Uint32Array;
-  private readonly warehouseBit = new Map<string, number>();
+  private readonly warehouseBit: Map<string, number>;
   /**
    * Products grouped by all the facets read of them (brand, category, stocked warehouses), with each
    * group's size: the facets of a search without keywords count the groups (a few hundred), not
@@ -98,7 +99,7 @@ export class CatalogSearchIndex {
   /** Products without a catalog_prices row (price -1): counted, not searched for at every price order. */
   private missingPrices: number;
   private readonly msrpCents: Int32Array;
-  private readonly ordinalOf = new Map<string, number>();
+  private readonly ordinalOf: Map<string, number>;
   readonly documents: SearchDocuments;
   /** Name order (label_key, SKU), made when first browsed so. */
   private nameOrder?: Uint32Array;
@@ -119,35 +120,45 @@ export class CatalogSearchIndex {
   /** calc_rank_or's sums of the current query (orRanks), rewritten by each query that ranks so. */
   private orSums?: Float32Array;
 
-  constructor(rows: readonly IndexRow[], warehouses: IndexWarehouse[]) {
-    const sorted = [...rows].sort((a, b) => compareBytes(a.sku, b.sku));
-    this.size = sorted.length;
-    this.skus = sorted.map((row) => row.sku);
-    this.skus.forEach((sku, o) => this.ordinalOf.set(sku, o));
-    this.skuKeys = sorted.map((row) => row.sku_key);
-    this.skuCompacts = sorted.map((row) => row.sku_compact);
-    this.labelKeys = sorted.map((row) => row.label_key);
-    this.labelWords = labelWordsOf(this.labelKeys);
-    this.skuSubstrings = new SkuSubstrings(this.skuKeys);
-    this.byCompact = Uint32Array.from(this.skus.keys()).sort((a, b) => compareBytes(this.skuCompacts[a]!, this.skuCompacts[b]!));
-    const brands = dictionary(sorted.map((row) => row.brand));
-    this.brandNames = brands.names;
-    this.brandOf = brands.ids;
-    this.brandLower = brands.names.map((name) => name.toLowerCase());
-    const categories = dictionary(sorted.map((row) => row.category));
-    this.categoryNames = categories.names;
-    this.categoryOf = categories.ids;
-    this.popularity = Int32Array.from(sorted, (row) => row.popularity);
+  private constructor(parts: IndexParts, warehouses: IndexWarehouse[]) {
+    this.size = parts.skus.length;
+    this.skus = parts.skus;
+    this.ordinalOf = parts.ordinalOf;
+    this.skuKeys = parts.skuKeys;
+    this.skuCompacts = parts.skuCompacts;
+    this.labelKeys = parts.labelKeys;
+    this.labelWords = parts.labelWords;
+    this.skuSubstrings = parts.skuSubstrings;
+    this.byCompact = parts.byCompact;
+    this.brandNames = parts.brands.names;
+    this.brandOf = parts.brands.ids;
+    this.brandLower = parts.brands.names.map((name) => name.toLowerCase());
+    this.categoryNames = parts.categories.names;
+    this.categoryOf = parts.categories.ids;
+    this.popularity = parts.popularity;
     this.featuredKeys = this.popularity.map((orders) => -orders);
-    this.stocked = new Uint32Array(this.size);
+    this.warehouseBit = parts.warehouseBit;
+    this.stocked = parts.stocked;
     this.setWarehouses(warehouses);
-    sorted.forEach((row, o) => this.setStocked(o, row.stocked_warehouses));
     this.groupOf = new Uint32Array(this.size);
     for (let o = 0; o < this.size; o++) this.joinGroup(o);
-    this.priceCents = Int32Array.from(sorted, (row) => row.price_cents ?? -1);
-    this.msrpCents = Int32Array.from(sorted, (row) => row.msrp_cents ?? -1);
+    this.priceCents = parts.priceCents;
+    this.msrpCents = parts.msrpCents;
     this.missingPrices = this.priceCents.filter((cents) => cents === -1).length;
-    this.documents = new SearchDocuments(sorted.map((row) => row.document));
+    this.documents = parts.documents;
+  }
+
+  /** The index of these rows, built at once (tests, and catalogs small enough to build while a search waits). */
+  static of(rows: readonly IndexRow[], warehouses: IndexWarehouse[]): CatalogSearchIndex {
+    return new CatalogSearchIndex(runAtOnce(indexParts(rows, warehouses)), warehouses);
+  }
+
+  /**
+   * The index of these rows, built in slices with the event loop served between them: seconds of
+   * CPU on the M set, which in one block kept every request of the process waiting.
+   */
+  static async build(rows: readonly IndexRow[], warehouses: IndexWarehouse[]): Promise<CatalogSearchIndex> {
+    return new CatalogSearchIndex(await runSliced(indexParts(rows, warehouses)), warehouses);
   }
 
   // ---- kept current (search-index-store.ts) ----
@@ -159,19 +170,7 @@ export class CatalogSearchIndex {
   }
 
   private bitOf(code: string): number {
-    let bit = this.warehouseBit.get(code);
-    if (bit === undefined) {
-      bit = this.warehouseBit.size;
-      if (bit >= MAX_WAREHOUSES) throw new Error(`more than ${MAX_WAREHOUSES} warehouses`);
-      this.warehouseBit.set(code, bit);
-    }
-    return bit;
-  }
-
-  private setStocked(o: number, codes: readonly string[]): void {
-    let bits = 0;
-    for (const code of codes) bits |= 1 << this.bitOf(code);
-    this.stocked[o] = bits >>> 0;
+    return warehouseBitIn(this.warehouseBit, code);
   }
 
   /** A product's stocked warehouses changed; false when the catalog does not list the SKU. */
@@ -179,7 +178,7 @@ export class CatalogSearchIndex {
     const o = this.ordinalOf.get(sku);
     if (o === undefined) return false;
     this.groups[this.groupOf[o]!]!.size--;
-    this.setStocked(o, codes);
+    this.stocked[o] = stockedBits(this.warehouseBit, codes);
     this.joinGroup(o);
     return true;
   }
@@ -703,6 +702,101 @@ function labelWordsOf(labels: readonly string[]): LabelWords {
   const products = new Uint32Array(start[names.length]!);
   names.forEach((name, id) => products.set(holders.get(name)!, start[id]!));
   return { names, start, products };
+}
+
+/** What an index is made of, worked out from its rows by indexParts. */
+type IndexParts = {
+  skus: string[];
+  ordinalOf: Map<string, number>;
+  skuKeys: string[];
+  skuCompacts: string[];
+  labelKeys: string[];
+  labelWords: LabelWords;
+  skuSubstrings: SkuSubstrings;
+  byCompact: Uint32Array;
+  brands: { names: string[]; ids: Uint16Array };
+  categories: { names: string[]; ids: Uint16Array };
+  popularity: Int32Array;
+  warehouseBit: Map<string, number>;
+  stocked: Uint32Array;
+  priceCents: Int32Array;
+  msrpCents: Int32Array;
+  documents: SearchDocuments;
+};
+
+/** Products handled between two pauses of the per-product steps. */
+const PRODUCTS_PER_SLICE = 20_000;
+
+/**
+ * Works out an index's parts from its rows, pausing between steps (none longer than ~0.4 s of CPU
+ * on the M set's 200,000 products) and within the long ones (sliced-work.ts).
+ */
+function* indexParts(rows: readonly IndexRow[], warehouses: readonly IndexWarehouse[]): Sliced<IndexParts> {
+  const sorted = [...rows].sort((a, b) => compareBytes(a.sku, b.sku));
+  yield;
+  const skus = sorted.map((row) => row.sku);
+  const ordinalOf = new Map<string, number>();
+  skus.forEach((sku, o) => ordinalOf.set(sku, o));
+  const skuKeys = sorted.map((row) => row.sku_key);
+  const skuCompacts = sorted.map((row) => row.sku_compact);
+  const labelKeys = sorted.map((row) => row.label_key);
+  yield;
+  const labelWords = labelWordsOf(labelKeys);
+  yield;
+  const skuSubstrings = new SkuSubstrings(skuKeys);
+  yield;
+  const byCompact = Uint32Array.from(skus.keys()).sort((a, b) => compareBytes(skuCompacts[a]!, skuCompacts[b]!));
+  yield;
+  const brands = dictionary(sorted.map((row) => row.brand));
+  const categories = dictionary(sorted.map((row) => row.category));
+  const popularity = Int32Array.from(sorted, (row) => row.popularity);
+  const priceCents = Int32Array.from(sorted, (row) => row.price_cents ?? -1);
+  const msrpCents = Int32Array.from(sorted, (row) => row.msrp_cents ?? -1);
+  yield;
+  const warehouseBit = new Map<string, number>();
+  for (const warehouse of warehouses) warehouseBitIn(warehouseBit, warehouse.code);
+  const stocked = new Uint32Array(sorted.length);
+  for (let o = 0; o < sorted.length; o++) {
+    stocked[o] = stockedBits(warehouseBit, sorted[o]!.stocked_warehouses);
+    if (o % PRODUCTS_PER_SLICE === PRODUCTS_PER_SLICE - 1) yield;
+  }
+  const documents = yield* SearchDocuments.parsing(sorted.map((row) => row.document));
+  return {
+    skus,
+    ordinalOf,
+    skuKeys,
+    skuCompacts,
+    labelKeys,
+    labelWords,
+    skuSubstrings,
+    byCompact,
+    brands,
+    categories,
+    popularity,
+    warehouseBit,
+    stocked,
+    priceCents,
+    msrpCents,
+    documents,
+  };
+}
+
+/** A warehouse code's stock bit, given the next free one the first time the code is seen. */
+function warehouseBitIn(bits: Map<string, number>, code: string): number {
+  let bit = bits.get(code);
+  if (bit === undefined) {
+    bit = bits.size;
+    if (bit >= MAX_WAREHOUSES) throw new Error(`more than ${MAX_WAREHOUSES} warehouses`);
+    bits.set(code, bit);
+  }
+  return bit;
+}
+
+/** The stock bits of these warehouse codes. */
+function stockedBits(bits: Map<string, number>, codes: readonly string[]): number {
+  let stocked = 0;
+  for (const code of codes) stocked |= 1 << warehouseBitIn(bits, code);
+  return stocked >>> 0;
 }
 
 function dictionary(values: string[]): { names: string[]; ids: Uint16Array } {
