@@ -48,7 +48,7 @@ function addBackgroundWork(app: ZodApp, db: Database, featuredRefreshMs: number)
       .then(() =>
         preloadSearchIndexes(db, (catalog, facts) => {
           if (facts instanceof Error) app.log.error({ err: facts, catalog }, 'catalog search index not built');
-          else app.log.info({ catalog, ...facts }, 'catalog search index built');
+          else app.log.info({ catalog, ...facts, memory: processMemoryMb() }, 'catalog search index built');
         }),
       )
       .catch((error: unknown) => app.log.error({ err: error }, 'catalog search indexes not built'));
@@ -141,3 +141,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; featuredRefres
   registerProductRoutes(app, db);
   registerExportRoute(app, db);
 };
+
+/** The process's memory in MB, as the log of an index build reports it. */
+function processMemoryMb(): Record<string, number> {
+  const usage = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  return { rss: mb(usage.rss), heapUsed: mb(usage.heapUsed), heapTotal: mb(usage.heapTotal), arrayBuffers: mb(usage.arrayBuffers) };
+}

@@ -50,13 +50,11 @@ async function versionsOf(tx: Queryable, catalogId: string): Promise<{ version: 
   return { version: Number(row?.version ?? 0), contentVersion: Number(row?.content_version ?? 0), revision: BigInt(row?.revision ?? 0) };
 }
 
-/** Everything an index of the catalog is built from, read in one snapshot. */
+/** The versions a full read of the catalog's index rows was made at (the rows went to its sink). */
 export type IndexSnapshot = {
   version: number;
   contentVersion: number;
   revision: bigint;
-  rows: IndexRow[];
-  warehouses: IndexWarehouse[];
 };
 
 /** Every product's popularity at a search version, in SKU byte order (the index's ordinals): all a recount changed. */
@@ -80,17 +78,35 @@ export function parseCounts(text: string): Int32Array {
   return counts;
 }
 
+/** Index rows read per FETCH of a build's cursor: a batch is parsed and let go before the next is read. */
+export const INDEX_ROWS_PER_BATCH = 10_000;
+
+/** Where a build's rows go, a batch at a time, in SKU byte order (IndexRowsBuilder). */
+export type IndexRowSink = { add(rows: readonly IndexRow[]): void };
+
 /**
  * What an index of the catalog needs, read in one snapshot: when the catalog's content version is
  * still `heldContentVersion` (only 'Featured' recounts moved its search version since that index was
- * built), the products' popularity alone; otherwise everything it is built from. `plan` hears
- * which, as soon as the versions are read.
+ * built), the products' popularity alone; otherwise the warehouses, then every row in SKU byte order
+ * (the index's ordinals), INDEX_ROWS_PER_BATCH at a time through a cursor into the sink that
+ * `rowsTo` makes of the warehouses: the M set's rows with their documents are ~250 MB as objects,
+ * and a process that held them all at once kept that memory afterwards. `plan` hears which of the
+ * two it is as soon as the versions are read.
  */
 export async function readIndexSnapshot(
   db: Database,
   catalogId: string,
-  heldContentVersion?: number,
-  plan?: (popularityOnly: boolean) => void,
+  {
+    rowsTo,
+    heldContentVersion,
+    plan,
+    rowsPerBatch = INDEX_ROWS_PER_BATCH,
+  }: {
+    rowsTo: (warehouses: IndexWarehouse[]) => IndexRowSink;
+    heldContentVersion?: number;
+    plan?: (popularityOnly: boolean) => void;
+    rowsPerBatch?: number;
+  },
 ): Promise<IndexSnapshot | PopularitySnapshot> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
@@ -105,14 +121,20 @@ export async function readIndexSnapshot(
       ).rows as { popularity: string | null }[];
       return { version, contentVersion, popularity: parseCounts(row?.popularity ?? '') };
     }
-    const rows = (
-      await tx.execute(sql`
-        SELECT s.sku, s.sku_key, s.sku_compact, s.label_key, s.brand, s.category, s.popularity,
-               s.stocked_warehouses, s.document::text AS document, cp.price_cents, cp.msrp_cents
-        FROM catalog_search s LEFT JOIN catalog_prices cp ON cp.catalog_id = s.catalog_id AND cp.sku = s.sku
-        WHERE s.catalog_id = ${catalogId}`)
-    ).rows as IndexRow[];
-    return { version, contentVersion, revision, rows, warehouses: await warehousesOf(tx, catalogId) };
+    const sink = rowsTo(await warehousesOf(tx, catalogId));
+    await tx.execute(sql`
+      DECLARE index_rows NO SCROLL CURSOR FOR
+      SELECT s.sku, s.sku_key, s.sku_compact, s.label_key, s.brand, s.category, s.popularity,
+             s.stocked_warehouses, s.document::text AS document, cp.price_cents, cp.msrp_cents
+      FROM catalog_search s LEFT JOIN catalog_prices cp ON cp.catalog_id = s.catalog_id AND cp.sku = s.sku
+      WHERE s.catalog_id = ${catalogId}
+      ORDER BY s.sku COLLATE "C"`);
+    for (;;) {
+      const batch = (await tx.execute(sql.raw(`FETCH ${Math.floor(rowsPerBatch)} FROM index_rows`))).rows as IndexRow[];
+      sink.add(batch);
+      if (batch.length < rowsPerBatch) break;
+    }
+    return { version, contentVersion, revision };
   });
 }
 

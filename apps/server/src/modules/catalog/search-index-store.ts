@@ -20,7 +20,7 @@ import type { Database } from '../../db/client.js';
 import { perDatabase } from '../../db/read-cache.js';
 import type { PricingContext } from './catalog-access.js';
 import { listCatalogRows } from './catalogs-repository.js';
-import { CatalogSearchIndex } from './search-index.js';
+import { CatalogSearchIndex, IndexRowsBuilder, type IndexWarehouse } from './search-index.js';
 import { currentSearchVersion, readIndexChanges, readIndexSnapshot, readOrganizationPrices } from './search-index-repository.js';
 
 /** Catalogs this size or smaller are built while the search waits (a few ms); larger ones in the background. */
@@ -80,7 +80,9 @@ export function setSearchIndexEnabled(on: boolean): void {
  * `plan` hears which of the two it is as soon as the snapshot's versions are read.
  */
 async function build(db: Database, catalogId: string, held: Built | undefined, plan: (popularityOnly: boolean) => void): Promise<Built> {
-  let read = await readIndexSnapshot(db, catalogId, held?.contentVersion, plan);
+  let rows: IndexRowsBuilder | undefined;
+  const rowsTo = (warehouses: IndexWarehouse[]) => (rows = new IndexRowsBuilder(warehouses));
+  let read = await readIndexSnapshot(db, catalogId, { rowsTo, heldContentVersion: held?.contentVersion, plan });
   if ('popularity' in read && held) {
     // Another recount's read, of a later version, was applied first.
     if (read.version <= held.version) return held;
@@ -90,11 +92,11 @@ async function build(db: Database, catalogId: string, held: Built | undefined, p
       return held;
     }
     // Not one count per product the index lists, which the content version says cannot be: build afresh.
-    read = await readIndexSnapshot(db, catalogId);
+    read = await readIndexSnapshot(db, catalogId, { rowsTo });
   }
-  if ('popularity' in read) throw new Error('an index snapshot without rows');
-  const { version, contentVersion, revision, rows, warehouses } = read;
-  return { version, contentVersion, revision, index: await CatalogSearchIndex.build(rows, warehouses) };
+  if ('popularity' in read || !rows) throw new Error('an index snapshot without rows');
+  const { version, contentVersion, revision } = read;
+  return { version, contentVersion, revision, index: await CatalogSearchIndex.finish(rows) };
 }
 
 /** Applies the stock and price rows stamped after the revision the index has, and the warehouses as they are now. */

@@ -25,6 +25,9 @@ import {
 import { parseTsQuery } from './tsquery.js';
 import { pricingContextFor } from './catalog-access.js';
 import { refreshFeatured } from './featured.js';
+import { readIndexSnapshot } from './search-index-repository.js';
+import { CatalogSearchIndex, IndexRowsBuilder } from './search-index.js';
+import { compareBytes } from './tsquery.js';
 import { movePopularityVersions, writePopularityBatch } from './search-repository.js';
 
 const ADMIN = 'admin@summitlift.example.com';
@@ -277,6 +280,41 @@ describe("a start's first 'Featured' recount", () => {
       await vi.waitFor(async () => expect(await heldSearchIndex(fresh.db, 'lifts')).toBeDefined(), { timeout: 10_000 });
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('a build', () => {
+  it('reads the rows through a cursor in batches, in SKU byte order, and builds the index a single read would', async () => {
+    const batches: number[] = [];
+    const skusRead: string[] = [];
+    let builder: IndexRowsBuilder | undefined;
+    await readIndexSnapshot(t.db, 'lifts', {
+      rowsPerBatch: 7,
+      rowsTo: (warehouses) => {
+        builder = new IndexRowsBuilder(warehouses);
+        return {
+          add: (rows) => {
+            batches.push(rows.length);
+            skusRead.push(...rows.map((row) => row.sku));
+            builder!.add(rows);
+          },
+        };
+      },
+    });
+    expect(batches.length).toBeGreaterThan(10);
+    expect(batches.slice(0, -1).every((size) => size === 7)).toBe(true);
+    expect(skusRead).toEqual([...skus].sort(compareBytes));
+    const batched = await CatalogSearchIndex.finish(builder!);
+    const index = (await buildSearchIndexNow(t.db, 'lifts'))!;
+    expect(batched.skus).toEqual(index.skus);
+    expect(batched.vocabularyWords()).toEqual(index.vocabularyWords());
+    const region = index.regionBits('CO');
+    for (const sort of ['featured', 'name', 'sku', 'price-asc'] as const) {
+      const request = { filter: { keywords: '', brands: [], categories: [], inRegionOnly: true }, region, sort, price: 'catalog' as const };
+      expect(batched.page('all', null, undefined, request, { limit: 20, offset: 0 })).toEqual(
+        index.page('all', null, undefined, request, { limit: 20, offset: 0 }),
+      );
     }
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { keywordPlan } from './keywords.js';
 import type { SearchFilter } from './repository.js';
-import { CatalogSearchIndex, type IndexRow, type PriceBasis } from './search-index.js';
+import { CatalogSearchIndex, IndexRowsBuilder, type IndexRow, type PriceBasis } from './search-index.js';
 import { parseTsQuery, sortedUniqueTerms, type TsNode } from './tsquery.js';
 import { TopK } from './top-k.js';
 import { parseCounts } from './search-index-repository.js';
@@ -380,7 +380,7 @@ describe('suggestions', () => {
 });
 
 describe('a build in slices', () => {
-  it('serves the event loop while it builds, and builds the same index as at once', async () => {
+  it('serves the event loop while it finishes, and builds the same index as at once', async () => {
     const many = Array.from({ length: 50_000 }, (_, i) =>
       rowOf(
         `SL-${String(i).padStart(6, '0')}`,
@@ -402,10 +402,13 @@ describe('a build in slices', () => {
       setImmediate(tick);
     };
     setImmediate(tick);
-    const sliced = await CatalogSearchIndex.build(many, warehouses);
+    // As a build reads them: in SKU order, a batch at a time.
+    const builder = new IndexRowsBuilder(warehouses);
+    for (let from = 0; from < many.length; from += 10_000) builder.add(many.slice(from, from + 10_000));
+    const sliced = await CatalogSearchIndex.finish(builder);
     building = false;
-    // Other work ran between the slices: every 4,000 documents and between steps.
-    expect(turns).toBeGreaterThan(15);
+    // Other work ran between the finish's steps.
+    expect(turns).toBeGreaterThanOrEqual(6);
     const atOnce = CatalogSearchIndex.of(many, warehouses);
     for (const sort of ['featured', 'name', 'price-asc', 'relevance'] as const) {
       expect(page(sliced, 'post lift', "'post':* & 'lift':*", sort)).toEqual(page(atOnce, 'post lift', "'post':* & 'lift':*", sort));
@@ -414,5 +417,11 @@ describe('a build in slices', () => {
       );
     }
     expect(sliced.vocabularyWords()).toEqual(atOnce.vocabularyWords());
+  });
+
+  it('refuses rows out of SKU byte order (the build fails, and the search runs in SQL)', () => {
+    const builder = new IndexRowsBuilder(warehouses);
+    builder.add([rows[0]!, rows[1]!]);
+    expect(() => builder.add([rows[1]!])).toThrow(/out of SKU order/);
   });
 });

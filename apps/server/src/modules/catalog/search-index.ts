@@ -13,7 +13,7 @@ import { RecentlyUsedMap } from '../../db/read-cache.js';
 import type { KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase } from './tsquery.js';
-import { SearchDocuments, lowerBound } from './search-documents.js';
+import { DocumentParser, type SearchDocuments, lowerBound } from './search-documents.js';
 import { orRanks, ranker } from './ts-rank.js';
 import { SkuSubstrings } from './sku-substrings.js';
 import { PriceOrder } from './price-order.js';
@@ -150,15 +150,18 @@ export class CatalogSearchIndex {
 
   /** The index of these rows, built at once (tests, and catalogs small enough to build while a search waits). */
   static of(rows: readonly IndexRow[], warehouses: IndexWarehouse[]): CatalogSearchIndex {
-    return new CatalogSearchIndex(runAtOnce(indexParts(rows, warehouses)), warehouses);
+    const builder = new IndexRowsBuilder(warehouses);
+    builder.add([...rows].sort((a, b) => compareBytes(a.sku, b.sku)));
+    return new CatalogSearchIndex(runAtOnce(builder.finish()), warehouses);
   }
 
   /**
-   * The index of these rows, built in slices with the event loop served between them: seconds of
-   * CPU on the M set, which in one block kept every request of the process waiting.
+   * The index of the rows the builder took (in batches, as they were read), finished in slices with
+   * the event loop served between them: seconds of CPU on the M set, which in one block kept every
+   * request of the process waiting.
    */
-  static async build(rows: readonly IndexRow[], warehouses: IndexWarehouse[]): Promise<CatalogSearchIndex> {
-    return new CatalogSearchIndex(await runSliced(indexParts(rows, warehouses)), warehouses);
+  static async finish(builder: IndexRowsBuilder): Promise<CatalogSearchIndex> {
+    return new CatalogSearchIndex(await runSliced(builder.finish()), builder.warehouses);
   }
 
   // ---- kept current (search-index-store.ts) ----
@@ -704,7 +707,7 @@ function labelWordsOf(labels: readonly string[]): LabelWords {
   return { names, start, products };
 }
 
-/** What an index is made of, worked out from its rows by indexParts. */
+/** What an index is made of, worked out from its rows by IndexRowsBuilder. */
 type IndexParts = {
   skus: string[];
   ordinalOf: Map<string, number>;
@@ -724,61 +727,80 @@ type IndexParts = {
   documents: SearchDocuments;
 };
 
-/** Products handled between two pauses of the per-product steps. */
-const PRODUCTS_PER_SLICE = 20_000;
-
 /**
- * Works out an index's parts from its rows, pausing between steps (none longer than ~0.4 s of CPU
- * on the M set's 200,000 products) and within the long ones (sliced-work.ts).
+ * Takes a catalog's index rows in SKU byte order (the ordinals), a batch at a time, and keeps only
+ * what the index holds of them: a build reads the M set's rows in batches and lets each batch go
+ * once added, so its documents' texts (~80 MB) are never all held at once. `finish` works out the
+ * rest of the index's parts, pausing between steps (none longer than ~0.4 s of CPU on the M set).
  */
-function* indexParts(rows: readonly IndexRow[], warehouses: readonly IndexWarehouse[]): Sliced<IndexParts> {
-  const sorted = [...rows].sort((a, b) => compareBytes(a.sku, b.sku));
-  yield;
-  const skus = sorted.map((row) => row.sku);
-  const ordinalOf = new Map<string, number>();
-  skus.forEach((sku, o) => ordinalOf.set(sku, o));
-  const skuKeys = sorted.map((row) => row.sku_key);
-  const skuCompacts = sorted.map((row) => row.sku_compact);
-  const labelKeys = sorted.map((row) => row.label_key);
-  yield;
-  const labelWords = labelWordsOf(labelKeys);
-  yield;
-  const skuSubstrings = new SkuSubstrings(skuKeys);
-  yield;
-  const byCompact = Uint32Array.from(skus.keys()).sort((a, b) => compareBytes(skuCompacts[a]!, skuCompacts[b]!));
-  yield;
-  const brands = dictionary(sorted.map((row) => row.brand));
-  const categories = dictionary(sorted.map((row) => row.category));
-  const popularity = Int32Array.from(sorted, (row) => row.popularity);
-  const priceCents = Int32Array.from(sorted, (row) => row.price_cents ?? -1);
-  const msrpCents = Int32Array.from(sorted, (row) => row.msrp_cents ?? -1);
-  yield;
-  const warehouseBit = new Map<string, number>();
-  for (const warehouse of warehouses) warehouseBitIn(warehouseBit, warehouse.code);
-  const stocked = new Uint32Array(sorted.length);
-  for (let o = 0; o < sorted.length; o++) {
-    stocked[o] = stockedBits(warehouseBit, sorted[o]!.stocked_warehouses);
-    if (o % PRODUCTS_PER_SLICE === PRODUCTS_PER_SLICE - 1) yield;
+export class IndexRowsBuilder {
+  private readonly skus: string[] = [];
+  private readonly skuKeys: string[] = [];
+  private readonly skuCompacts: string[] = [];
+  private readonly labelKeys: string[] = [];
+  private readonly brands = new Dictionary();
+  private readonly categories = new Dictionary();
+  private readonly popularity: number[] = [];
+  private readonly stocked: number[] = [];
+  private readonly priceCents: number[] = [];
+  private readonly msrpCents: number[] = [];
+  private readonly warehouseBit = new Map<string, number>();
+  private readonly documents = new DocumentParser();
+
+  constructor(readonly warehouses: IndexWarehouse[]) {
+    for (const warehouse of warehouses) warehouseBitIn(this.warehouseBit, warehouse.code);
   }
-  const documents = yield* SearchDocuments.parsing(sorted.map((row) => row.document));
-  return {
-    skus,
-    ordinalOf,
-    skuKeys,
-    skuCompacts,
-    labelKeys,
-    labelWords,
-    skuSubstrings,
-    byCompact,
-    brands,
-    categories,
-    popularity,
-    warehouseBit,
-    stocked,
-    priceCents,
-    msrpCents,
-    documents,
-  };
+
+  /** The next rows, after those added before in SKU byte order. */
+  add(rows: readonly IndexRow[]): void {
+    for (const row of rows) {
+      const last = this.skus.at(-1);
+      if (last !== undefined && compareBytes(last, row.sku) >= 0) throw new Error(`index rows out of SKU order at ${row.sku}`);
+      this.skus.push(row.sku);
+      this.skuKeys.push(row.sku_key);
+      this.skuCompacts.push(row.sku_compact);
+      this.labelKeys.push(row.label_key);
+      this.brands.add(row.brand);
+      this.categories.add(row.category);
+      this.popularity.push(row.popularity);
+      this.stocked.push(stockedBits(this.warehouseBit, row.stocked_warehouses));
+      this.priceCents.push(row.price_cents ?? -1);
+      this.msrpCents.push(row.msrp_cents ?? -1);
+      this.documents.add(row.document);
+    }
+  }
+
+  *finish(): Sliced<IndexParts> {
+    const { skus, skuKeys, skuCompacts, labelKeys } = this;
+    const ordinalOf = new Map<string, number>();
+    skus.forEach((sku, o) => ordinalOf.set(sku, o));
+    yield;
+    const labelWords = labelWordsOf(labelKeys);
+    yield;
+    const skuSubstrings = new SkuSubstrings(skuKeys);
+    yield;
+    const byCompact = Uint32Array.from(skus.keys()).sort((a, b) => compareBytes(skuCompacts[a]!, skuCompacts[b]!));
+    yield;
+    const documents = yield* this.documents.finish();
+    return {
+      skus,
+      ordinalOf,
+      skuKeys,
+      skuCompacts,
+      labelKeys,
+      labelWords,
+      skuSubstrings,
+      byCompact,
+      brands: this.brands.done(),
+      categories: this.categories.done(),
+      popularity: Int32Array.from(this.popularity),
+      warehouseBit: this.warehouseBit,
+      stocked: Uint32Array.from(this.stocked),
+      priceCents: Int32Array.from(this.priceCents),
+      msrpCents: Int32Array.from(this.msrpCents),
+      documents,
+    };
+  }
 }
 
 /** A warehouse code's stock bit, given the next free one the first time the code is seen. */
@@ -799,16 +821,21 @@ function stockedBits(bits: Map<string, number>, codes: readonly string[]): numbe
   return stocked >>> 0;
 }
 
-function dictionary(values: string[]): { names: string[]; ids: Uint16Array } {
-  const idOf = new Map<string, number>();
-  const ids = new Uint16Array(values.length);
-  values.forEach((value, o) => {
-    let id = idOf.get(value);
-    if (id === undefined) idOf.set(value, (id = idOf.size));
+/** Facet values (brands, categories) as ids in the order first seen, one per product. */
+class Dictionary {
+  private readonly idOf = new Map<string, number>();
+  private readonly ids: number[] = [];
+
+  add(value: string): void {
+    let id = this.idOf.get(value);
+    if (id === undefined) this.idOf.set(value, (id = this.idOf.size));
     if (id > 0xffff) throw new Error('more than 65,536 distinct facet values');
-    ids[o] = id;
-  });
-  return { names: [...idOf.keys()], ids };
+    this.ids.push(id);
+  }
+
+  done(): { names: string[]; ids: Uint16Array } {
+    return { names: [...this.idOf.keys()], ids: Uint16Array.from(this.ids) };
+  }
 }
 
 const hasBit = (bits: Uint32Array, o: number) => (bits[o >>> 5]! & (1 << (o & 31))) !== 0;
