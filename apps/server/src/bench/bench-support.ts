@@ -14,6 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
@@ -149,6 +150,22 @@ export async function waitForHealth(child: ChildProcess, baseUrl: string): Promi
   }
 }
 
+/**
+ * The server as `npm start` runs it, and as users meet it: the bundle in apps/server/dist, built
+ * first when its sources changed (tools/build.mjs). Its memory is the server's own: through tsx
+ * the process also holds the compiler (~50 MB more). BENCH_SERVER=source runs src/main.ts through
+ * tsx instead (a CPU profile with the sources' names).
+ */
+async function serverCommand(): Promise<string[]> {
+  if (process.env.BENCH_SERVER === 'source') return ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')];
+  const build = (await import(pathToFileURL(path.join(REPO_ROOT, 'apps/server/tools/build.mjs')).href)) as {
+    buildAll(options: { serverOnly: boolean }): Promise<string[]>;
+    DIST_DIR: string;
+  };
+  await build.buildAll({ serverOnly: true });
+  return [path.join(build.DIST_DIR, 'main.js')];
+}
+
 /** `extraEnv`: settings of this start only, such as WEB_CONCURRENCY. */
 export async function startServer(
   settings: Pick<BenchSettings, 'target' | 'port'>,
@@ -169,8 +186,7 @@ export async function startServer(
     // main.ts opens DATA_DIR/pglite.
     env.DATA_DIR = path.dirname(settings.target.dataDir);
   }
-  const main = path.join(REPO_ROOT, 'apps/server/src/main.ts');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child: ChildProcess = spawn(process.execPath, await serverCommand(), {
     env,
     cwd: path.join(REPO_ROOT, 'apps/server'),
     stdio: ['ignore', 'inherit', 'inherit'],
