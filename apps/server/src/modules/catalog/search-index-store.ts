@@ -3,7 +3,10 @@
  * database (decision 023), with any number of server processes:
  *  - an index is built for one catalog search version (catalog_search_totals.version, moved by the
  *    triggers in the same transaction as any change of the catalog's search rows, its synonyms or
- *    its popularity): rows, prices, stock and the data revision read in one snapshot;
+ *    its popularity): rows, prices, stock and the data revision read in one snapshot, the rows
+ *    through a cursor in batches and the build in slices that let requests run between them;
+ *  - a version moved only by 'Featured' recounts (its content version, drizzle/0033, unchanged)
+ *    does not rebuild the index: the products' popularity is read again and given to it;
  *  - stock and price changes move only the catalog data revision (0013); the rows they change carry
  *    that revision (0025: catalog_search.stock_revision, catalog_prices.revision), handed out in
  *    commit order, so the index asks for the rows stamped after the revision it has applied;
@@ -75,8 +78,9 @@ export function setSearchIndexEnabled(on: boolean): void {
 /**
  * Builds a catalog's index from one snapshot of its rows; or, when only 'Featured' recounts moved
  * its search version since `held` was built (its content version is still the catalog's), gives
- * `held` the products' new popularity instead: tens of milliseconds, where building holds the
- * process's thread for seconds on the M set, and the hourly recount would build every index again.
+ * `held` the products' new popularity instead: a read of a few hundred milliseconds on the M set
+ * (mostly the database's), where a build takes seconds, and the hourly recount would build every
+ * index again.
  * `plan` hears which of the two it is as soon as the snapshot's versions are read.
  */
 async function build(db: Database, catalogId: string, held: Built | undefined, plan: (popularityOnly: boolean) => void): Promise<Built> {
@@ -171,7 +175,7 @@ export async function searchIndexFor(db: Database, ctx: PricingContext): Promise
     if (large && buildsHeld(db).until) return undefined;
     const building = startBuild(db, ctx.catalogId, kept, ctx.searchVersion);
     // A large catalog's build takes seconds, and the search runs in SQL meanwhile; a read of the
-    // popularity after a recount takes tens of milliseconds, and the search waits for it.
+    // popularity after a recount takes a few hundred milliseconds at most, and the search waits for it.
     if (large && !(await building.popularityOnly)) return undefined;
     built = await building.done;
   }

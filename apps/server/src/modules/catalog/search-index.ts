@@ -148,7 +148,7 @@ export class CatalogSearchIndex {
     this.documents = parts.documents;
   }
 
-  /** The index of these rows, built at once (tests, and catalogs small enough to build while a search waits). */
+  /** The index of these rows in any order, built at once (tests and the index bench). */
   static of(rows: readonly IndexRow[], warehouses: IndexWarehouse[]): CatalogSearchIndex {
     const builder = new IndexRowsBuilder(warehouses);
     builder.add([...rows].sort((a, b) => compareBytes(a.sku, b.sku)));
