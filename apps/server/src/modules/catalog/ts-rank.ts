@@ -45,11 +45,14 @@ for (let a = 0; a < 4; a++) {
   }
 }
 
+/** Position list ids per entry (search-documents.ts): 16 bits while the lists are at most 65,536, else 32. */
+export type ListIds = Uint16Array | Uint32Array;
+
 /** The arrays of search-documents.ts that ranking reads. */
 export type RankedDocuments = {
   termStart: Uint32Array;
   termIds: Uint32Array;
-  entryList: Uint32Array;
+  entryList: ListIds;
   listStart: Uint32Array;
   positions: Uint16Array;
 };
@@ -151,7 +154,7 @@ export function ranker(
  * `terms * lists + 1` (its list and its term), while the digits fit a double's 53 bits; -1 for a
  * product with more matched entries than fit (it is ranked without the memo).
  */
-function listSequenceKey(spanFrom: Uint32Array, spanTo: Uint32Array, entryList: Uint32Array, lists: number): () => number {
+function listSequenceKey(spanFrom: Uint32Array, spanTo: Uint32Array, entryList: ListIds, lists: number): () => number {
   const items = spanFrom.length;
   const base = Math.max(1, items * lists);
   const maxDigits = Math.floor(53 / Math.log2(base + 1));
