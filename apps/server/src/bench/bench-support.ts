@@ -154,16 +154,18 @@ export async function waitForHealth(child: ChildProcess, baseUrl: string): Promi
  * The server as `npm start` runs it, and as users meet it: the bundle in apps/server/dist, built
  * first when its sources changed (tools/build.mjs). Its memory is the server's own: through tsx
  * the process also holds the compiler (~50 MB more). BENCH_SERVER=source runs src/main.ts through
- * tsx instead (a CPU profile with the sources' names).
+ * tsx instead (a CPU profile with the sources' names); BENCH_NODE_ARGS are Node's flags for the
+ * server (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 async function serverCommand(): Promise<string[]> {
-  if (process.env.BENCH_SERVER === 'source') return ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')];
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  if (process.env.BENCH_SERVER === 'source') return [...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')];
   const build = (await import(pathToFileURL(path.join(REPO_ROOT, 'apps/server/tools/build.mjs')).href)) as {
     buildAll(options: { serverOnly: boolean }): Promise<string[]>;
     DIST_DIR: string;
   };
   await build.buildAll({ serverOnly: true });
-  return [path.join(build.DIST_DIR, 'main.js')];
+  return [...nodeArgs, path.join(build.DIST_DIR, 'main.js')];
 }
 
 /** `extraEnv`: settings of this start only, such as WEB_CONCURRENCY. */
