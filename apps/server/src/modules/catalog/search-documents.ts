@@ -7,7 +7,7 @@
  */
 import { orTerm, type ListIds } from './ts-rank.js';
 import { compareBytes, type TsTerm } from './tsquery.js';
-import { runAtOnce, type Sliced } from './sliced-work.js';
+import type { Sliced } from './sliced-work.js';
 
 const MAX_POSITION = (1 << 14) - 1;
 /** Products whose postings are placed between two pauses. */
@@ -208,7 +208,7 @@ export class SearchDocuments {
   readonly listStart: Uint32Array;
   readonly positions: Uint16Array;
 
-  /** The parts a DocumentParser made (SearchDocuments.of and DocumentParser.finish make them). */
+  /** The parts DocumentParser.finish made. */
   constructor(parts: DocumentParts) {
     this.lexicon = parts.lexicon;
     this.postingStart = parts.postingStart;
@@ -219,13 +219,6 @@ export class SearchDocuments {
     this.entryList = parts.entryList;
     this.listStart = parts.listStart;
     this.positions = parts.positions;
-  }
-
-  /** `documents[o]`: product ordinal o's tsvector text; parsed at once (tests). */
-  static of(documents: readonly string[]): SearchDocuments {
-    const parser = new DocumentParser();
-    for (const text of documents) parser.add(text);
-    return runAtOnce(parser.finish());
   }
 
   get products(): number {
