@@ -125,18 +125,6 @@ const newFlat = (size: number): Flat => ({
   positionLists: new PositionLists(),
 });
 
-/** One tsvector text's lexemes and positions (the unit tests' view of the parser). */
-export function parseTsVector(text: string): { lexeme: string; positions: number[] }[] {
-  const names: string[] = [];
-  const flat = newFlat(8);
-  parseInto(text, (lexeme) => names.push(lexeme) - 1, flat);
-  const { starts, positions } = flat.positionLists;
-  return names.map((lexeme, k) => {
-    const list = flat.lists.array[k]!;
-    return { lexeme, positions: [...positions.array.slice(starts.array[list]!, starts.array[list + 1]!)] };
-  });
-}
-
 /**
  * The entries with their final lexeme ids, ascending within each product (the tsvector's own
  * order, so they already are unless byte and UTF-16 order differ), each with its position list.
