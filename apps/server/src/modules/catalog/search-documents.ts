@@ -380,11 +380,10 @@ export class DocumentParser {
     );
     const postingOrTerms = new Float32Array(postings.entries.length);
     for (let k = 0; k < postings.entries.length; k++) postingOrTerms[k] = orTermOfList[entryList[postings.entries[k]!]!]!;
-    const postingStart = postings.start;
     yield;
     return new SearchDocuments({
       lexicon,
-      postingStart,
+      postingStart: postings.start,
       postings: postings.list,
       postingOrTerms,
       termStart,

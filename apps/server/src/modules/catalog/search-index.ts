@@ -120,7 +120,7 @@ export class CatalogSearchIndex {
   /** calc_rank_or's sums of the current query (orRanks), rewritten by each query that ranks so. */
   private orSums?: Float32Array;
 
-  private constructor(parts: IndexParts, warehouses: IndexWarehouse[]) {
+  private constructor(parts: IndexParts) {
     this.size = parts.skus.length;
     this.skus = parts.skus;
     this.ordinalOf = parts.ordinalOf;
@@ -139,7 +139,7 @@ export class CatalogSearchIndex {
     this.featuredKeys = this.popularity.map((orders) => -orders);
     this.warehouseBit = parts.warehouseBit;
     this.stocked = parts.stocked;
-    this.setWarehouses(warehouses);
+    this.setWarehouses(parts.warehouses);
     this.groupOf = new Uint32Array(this.size);
     for (let o = 0; o < this.size; o++) this.joinGroup(o);
     this.priceCents = parts.priceCents;
@@ -152,7 +152,7 @@ export class CatalogSearchIndex {
   static of(rows: readonly IndexRow[], warehouses: IndexWarehouse[]): CatalogSearchIndex {
     const builder = new IndexRowsBuilder(warehouses);
     builder.add([...rows].sort((a, b) => compareBytes(a.sku, b.sku)));
-    return new CatalogSearchIndex(runAtOnce(builder.finish()), warehouses);
+    return new CatalogSearchIndex(runAtOnce(builder.finish()));
   }
 
   /**
@@ -161,7 +161,7 @@ export class CatalogSearchIndex {
    * request of the process waiting.
    */
   static async finish(builder: IndexRowsBuilder): Promise<CatalogSearchIndex> {
-    return new CatalogSearchIndex(await runSliced(builder.finish()), builder.warehouses);
+    return new CatalogSearchIndex(await runSliced(builder.finish()));
   }
 
   // ---- kept current (search-index-store.ts) ----
@@ -720,6 +720,7 @@ type IndexParts = {
   brands: { names: string[]; ids: Uint16Array };
   categories: { names: string[]; ids: Uint16Array };
   popularity: Int32Array;
+  warehouses: IndexWarehouse[];
   warehouseBit: Map<string, number>;
   stocked: Uint32Array;
   priceCents: Int32Array;
@@ -747,7 +748,7 @@ export class IndexRowsBuilder {
   private readonly warehouseBit = new Map<string, number>();
   private readonly documents = new DocumentParser();
 
-  constructor(readonly warehouses: IndexWarehouse[]) {
+  constructor(private readonly warehouses: IndexWarehouse[]) {
     for (const warehouse of warehouses) warehouseBitIn(this.warehouseBit, warehouse.code);
   }
 
@@ -794,6 +795,7 @@ export class IndexRowsBuilder {
       brands: this.brands.done(),
       categories: this.categories.done(),
       popularity: Int32Array.from(this.popularity),
+      warehouses: this.warehouses,
       warehouseBit: this.warehouseBit,
       stocked: Uint32Array.from(this.stocked),
       priceCents: Int32Array.from(this.priceCents),
