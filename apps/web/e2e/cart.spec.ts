@@ -5,6 +5,7 @@ import {
   LIFTS_SKU,
   login,
   money,
+  searchCatalog,
   seedCart as seedCartItems,
   test,
   USERS,
@@ -361,8 +362,7 @@ test.describe('catalog binding through the catalog and product pages', () => {
 
     // The catalog tile adds one at a time and shows the quantity in the cart.
     await page.goto('/products/catalog/lifts');
-    await page.getByLabel('Keywords').fill(SKU.smallParcel);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await searchCatalog(page, SKU.smallParcel);
     const tile = page.locator(`article[data-sku="${SKU.smallParcel}"]`);
     await tile.getByRole('button', { name: 'Add To Cart' }).click();
     await expect(page.getByText(`Added ${SKU.smallParcel} to the cart!`)).toBeVisible();

@@ -157,3 +157,15 @@ export async function shot(page: Page, name: string) {
 
 export const test = base;
 export { expect };
+
+/**
+ * Searches the open catalog page for `keywords` and waits until its answer is drawn: the address
+ * holds the keywords and the products are no longer busy. A tile clicked before that may be moved
+ * by the answer's drawing between the press and the release, and the browser drops such a click.
+ */
+export async function searchCatalog(page: Page, keywords: string) {
+  await page.getByLabel('Keywords').fill(keywords);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`keywords=${encodeURIComponent(keywords)}`));
+  await expect(page.getByTestId('catalog-products')).toHaveAttribute('aria-busy', 'false');
+}
