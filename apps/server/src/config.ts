@@ -25,6 +25,12 @@ function findRepoRoot(from: string): string {
 /** The most worker processes WEB_CONCURRENCY may ask for. */
 export const MAX_WEB_CONCURRENCY = 64;
 
+/**
+ * The heap's growth between full collections, in percent of what the last one kept: V8's own
+ * factor lets a busy server's heap grow to 2-4 times its live objects (decision 025).
+ */
+export const DEFAULT_HEAP_GROWTH_PERCENT = 50;
+
 /** The sender of every email unless MAIL_FROM says otherwise. */
 export const DEFAULT_MAIL_FROM = 'Dealer Portal <no-reply@portal.example.com>';
 
@@ -104,6 +110,7 @@ const envSchema = z.object({
   /** Set by the cluster's primary on each worker it forks (cluster-primary.ts), never by hand. */
   PORTAL_WORKER_DUTY: z.enum(['leader', 'follower']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_HEAP_GROWTH_PERCENT),
   WEB_CONCURRENCY: z
     .string()
     .optional()
@@ -208,6 +215,11 @@ export type Config = {
    */
   shutdownTimeoutMs: number;
   /**
+   * How far the JavaScript heap may grow past what the last full collection kept before the next
+   * one (process/heap-growth.ts); 0 leaves it to V8.
+   */
+  heapGrowthPercent: number;
+  /**
    * Worker processes serving one port (WEB_CONCURRENCY, docs/decisions/017-several-server-processes.md):
    * 1 runs the server in this process; more forks that many workers (node:cluster), PostgreSQL only.
    */
@@ -290,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultMode: Po
     inspectionReminderCheckMs: e.INSPECTION_REMINDER_CHECK_MS,
     leader: e.PORTAL_WORKER_DUTY !== 'follower',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     webConcurrency: concurrency.workers,
     warnings: concurrency.warnings,
     paymentGateway: e.PAYMENT_GATEWAY,

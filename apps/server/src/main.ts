@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runPrimary } from './cluster-primary.js';
 import { loadConfig, type Config } from './config.js';
+import { limitHeapGrowth } from './process/heap-growth.js';
 import { openDatabaseOrExit, prepareDatabase, serve } from './serve.js';
 
 const USAGE = `Usage: node apps/server/dist/main.js [--demo]
@@ -48,6 +49,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+limitHeapGrowth(config.heapGrowthPercent);
 
 if (cluster.isWorker) {
   // The primary has migrated and seeded; the leader worker alone reconciles paid checkouts.
