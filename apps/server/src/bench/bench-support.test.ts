@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../db/data-dir-lock.js';
 import { spawnServer } from '../process/server-process.js';
 import { freePorts } from '../security/checkout-crash-cycles.js';
-import { openStatementCapture } from './bench-support.js';
+import { cpuSecondsOf, openStatementCapture } from './bench-support.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -33,4 +33,16 @@ describe("the bench's own handle on the embedded database", () => {
       if (!closed) await capture.close();
     }
   }, 120_000);
+});
+
+describe('cpuSecondsOf (how the catalog bench sees that a server has finished building its index)', () => {
+  it("counts a process's CPU as it works, and nothing for no process or one that has ended", () => {
+    const before = cpuSecondsOf([process.pid])!;
+    // 300 ms of this process's own CPU, however busy the machine is.
+    const start = process.cpuUsage();
+    while (process.cpuUsage(start).user + process.cpuUsage(start).system < 300_000);
+    expect(cpuSecondsOf([process.pid])! - before).toBeGreaterThanOrEqual(0.25);
+    expect(cpuSecondsOf([])).toBe(0);
+    expect(cpuSecondsOf([2 ** 22 + 1])).toBe(0);
+  });
 });

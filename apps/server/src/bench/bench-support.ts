@@ -12,7 +12,7 @@
  * Both engines: PostgreSQL (DATABASE_URL or --db=postgres://...) and PGlite (DATA_DIR or --db=dir).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -215,6 +215,27 @@ export async function startServer(
       await Promise.race([exited, sleep(30_000)]);
     },
   };
+}
+
+/**
+ * CPU seconds (user and system) the processes have used so far (Linux /proc; undefined elsewhere).
+ * A process that has ended counts nothing.
+ */
+export function cpuSecondsOf(pids: number[]): number | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command in parentheses: state is field 3, utime and stime are fields 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended
+    }
+  }
+  // USER_HZ is 100 on Linux.
+  return ticks / 100;
 }
 
 /** The processes whose parent is `pid` (Linux /proc; none elsewhere). */
