@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
 const FONT_PATHS = {
@@ -25,8 +25,15 @@ export type PdfDocument = {
   bytes: Promise<Buffer>;
 };
 
+/**
+ * pdfkit, loaded when the first PDF is made: with its font and Unicode tables it adds ~25 MB to a
+ * process, and most processes serve no PDF for a long time (decision 025).
+ */
+let pdfkit: Promise<typeof PDFKitDocument> | undefined;
+
 /** A new pdfkit document with the portal's fonts, and its bytes once ended. */
-export function pdfDocument(options: PDFKit.PDFDocumentOptions): PdfDocument {
+export async function pdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PdfDocument> {
+  const PDFDocument = await (pdfkit ??= import('pdfkit').then((module) => module.default));
   const doc = new PDFDocument(options);
   const { regular, bold } = loadFonts();
   doc.registerFont('regular', regular);

@@ -13,8 +13,8 @@ import { findInvoiceForPdf, type InvoiceForPdf } from './repository.js';
 const MARGIN = 48;
 const CONTENT_WIDTH = 612 - 2 * MARGIN;
 
-function renderInvoicePdf(invoice: InvoiceForPdf): Promise<Buffer> {
-  const { doc, bytes } = pdfDocument({
+async function renderInvoicePdf(invoice: InvoiceForPdf): Promise<Buffer> {
+  const { doc, bytes } = await pdfDocument({
     size: 'LETTER',
     margin: MARGIN,
     info: { Title: `Invoice ${invoice.invoiceNumber}`, Creator: 'Dealer Portal' },

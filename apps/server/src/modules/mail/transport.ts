@@ -3,7 +3,7 @@
  * configured, else the development mailbox, a table shown at /dev/mailbox so a demo needs no mail
  * server (password codes and order emails arrive there).
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { insertDevMailboxMessage } from './dev-mailbox-repository.js';
@@ -28,14 +28,24 @@ export function createDevMailboxTransport(db: Database): MailTransport {
   };
 }
 
-/** Sends through nodemailer to the server the URL names (`smtp://user:pass@host:587`, `smtps://...`). */
+/**
+ * Sends through nodemailer to the server the URL names (`smtp://user:pass@host:587`, `smtps://...`).
+ * nodemailer is loaded with the first message rather than at start (~15 MB a process that sends no
+ * mail need not hold; decision 025).
+ */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
+  let transporter: Promise<Transporter> | undefined;
   // Settings in the URL's query (e.g. `?pool=true`) win over these defaults.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const transporterOf = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+    ));
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({
+      await (
+        await transporterOf()
+      ).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,

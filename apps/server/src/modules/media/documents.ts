@@ -27,8 +27,8 @@ function sectionsOf(product: MediaProduct, downloadName: string): Section[] {
   ];
 }
 
-export function productDocumentPdf(product: MediaProduct, downloadName: string): Promise<Buffer> {
-  const { doc, bytes } = pdfDocument({
+export async function productDocumentPdf(product: MediaProduct, downloadName: string): Promise<Buffer> {
+  const { doc, bytes } = await pdfDocument({
     size: 'LETTER',
     margin: MARGIN,
     info: { Title: `${product.label} - ${downloadName}`, Producer: 'Dealer Portal' },

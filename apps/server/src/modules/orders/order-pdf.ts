@@ -197,8 +197,8 @@ function lineRows(detail: OrderDetail, quantity: 'quantityOrdered' | 'quantitySh
 }
 
 /** Renders the order (and, when invoiced, its invoice) into PDF bytes. */
-export function renderOrderPdf(detail: OrderDetail, options: { invoicedAt: string | null; compress: boolean }): Promise<Buffer> {
-  const { doc, bytes } = pdfDocument({
+export async function renderOrderPdf(detail: OrderDetail, options: { invoicedAt: string | null; compress: boolean }): Promise<Buffer> {
+  const { doc, bytes } = await pdfDocument({
     size: 'LETTER',
     margin: MARGIN,
     compress: options.compress,
