@@ -43,9 +43,8 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await (
-        await transporterOf()
-      ).sendMail({
+      const transport = await transporterOf();
+      await transport.sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
