@@ -28,7 +28,7 @@ export type WebhookEvent = { id: string; type: string; paymentIntentId: string |
 
 export type StripeGateway = PaymentGateway & {
   /** Verifies the `Stripe-Signature` header over the raw body; throws GatewayError when it does not match. */
-  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): WebhookEvent;
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<WebhookEvent>;
 };
 
 function sdkOptions(apiUrl: string | undefined): ConstructorParameters<typeof Stripe>[1] {
@@ -234,7 +234,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     ...stripeReaders(stripe),
     ...stripeCardVault(stripe),
 
-    verifyWebhook(rawBody, signature) {
+    async verifyWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new GatewayError('webhook_not_configured', 'STRIPE_WEBHOOK_SECRET is not set.');
       if (!signature) throw new GatewayError('signature_missing', 'The Stripe-Signature header is missing.');
       let event: Stripe.Event;

@@ -1,7 +1,7 @@
 /**
  * Packages a process may never need are loaded when first used, not at start (decision 025): pdfkit
  * (~25 MB with its font and Unicode tables) with the first PDF, nodemailer (~15 MB) with the first
- * message sent over SMTP. A child process imports the server's start module (serve.ts, which imports
+ * message sent over SMTP, the Stripe SDK (~20 MB) with the Stripe gateway's first call. A child process imports the server's start module (serve.ts, which imports
  * every route and worker) under a loader hook that records each module it loads.
  */
 import { execFileSync } from 'node:child_process';
@@ -35,10 +35,11 @@ function packagesLoadedAtStart(): string[] {
 }
 
 describe('packages loaded when first used', () => {
-  it('the server starts without pdfkit or nodemailer (and does load its framework and driver)', () => {
+  it('the server starts without pdfkit, nodemailer or the Stripe SDK (and does load its framework and driver)', () => {
     const loaded = packagesLoadedAtStart();
     expect(loaded).toEqual(expect.arrayContaining(['fastify', 'pg']));
     expect(loaded).not.toContain('pdfkit');
     expect(loaded).not.toContain('nodemailer');
+    expect(loaded).not.toContain('stripe');
   }, 60_000);
 });

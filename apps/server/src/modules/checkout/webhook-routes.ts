@@ -33,7 +33,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps; ga
     handler: async (request) => {
       let event;
       try {
-        event = gateway.verifyWebhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
+        event = await gateway.verifyWebhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
       } catch (error) {
         if (error instanceof GatewayError) throw badRequest('', 'The webhook signature is not valid.');
         throw error;
