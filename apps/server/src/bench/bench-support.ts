@@ -218,6 +218,20 @@ export async function startServer(
 }
 
 /**
+ * The fields of /proc/<pid>/stat after the command in parentheses (which may hold spaces): index 0
+ * is field 3 (state), 1 the parent pid, 11 and 12 utime and stime. Undefined when there is no such
+ * process (ended, or no /proc).
+ */
+function procStatFields(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * CPU seconds (user and system) the processes have used so far (Linux /proc; undefined elsewhere).
  * A process that has ended counts nothing.
  */
@@ -225,14 +239,8 @@ export function cpuSecondsOf(pids: number[]): number | undefined {
   if (!existsSync('/proc/self/stat')) return undefined;
   let ticks = 0;
   for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // After the command in parentheses: state is field 3, utime and stime are fields 14 and 15.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended
-    }
+    const fields = procStatFields(pid);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
   }
   // USER_HZ is 100 on Linux.
   return ticks / 100;
@@ -242,16 +250,7 @@ export function cpuSecondsOf(pids: number[]): number | undefined {
 function childPids(pid: number): number[] {
   try {
     return readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .filter((name) => {
-        try {
-          // The parent pid is the 2nd field after the command in parentheses.
-          const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-        } catch {
-          return false;
-        }
-      })
+      .filter((name) => /^\d+$/.test(name) && Number(procStatFields(name)?.[1]) === pid)
       .map(Number);
   } catch {
     return [];

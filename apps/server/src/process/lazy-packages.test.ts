@@ -1,8 +1,9 @@
 /**
  * Packages a process may never need are loaded when first used, not at start (decision 025): pdfkit
  * (~25 MB with its font and Unicode tables) with the first PDF, nodemailer (~15 MB) with the first
- * message sent over SMTP, the Stripe SDK (~20 MB) with the Stripe gateway's first call. A child process imports the server's start module (serve.ts, which imports
- * every route and worker) under a loader hook that records each module it loads.
+ * message sent over SMTP, the Stripe SDK (~20 MB) with the Stripe gateway's first call. A child
+ * process imports the server's start module (serve.ts, which imports every route and worker) under a
+ * loader hook that records each module it loads.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -23,6 +24,7 @@ function packagesLoadedAtStart(): string[] {
     port1.on('message', (url) => urls.push(url));
     register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(recorder)}), { data: { port: port2 }, transferList: [port2] });
     await import(${JSON.stringify(path.join(REPO_ROOT, 'apps/server/src/serve.ts'))});
+    // The hook runs on the loader's thread: its last messages arrive on this one a moment later.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const packages = new Set(urls.map((url) => /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(url)?.[1]).filter(Boolean));
     console.log(JSON.stringify([...packages]));
