@@ -110,13 +110,14 @@ export async function run(args: string[]): Promise<void> {
   const labels = index.labels();
   const known = new WordIndex(labels.flatMap((label) => label.split(/\s+/)));
   const typoWords = [...new Set(labels.flatMap((label) => label.split(/\s+/)).filter((word) => /^[a-z]{6,}$/.test(word)))];
+  const skus = index.skus.toArray();
   const kinds: [string, () => string | undefined][] = [
     ['two or three words', () => wordsOfLabel(pick(random, labels), random)],
     ['one broad word', () => pick(random, ['lift', 'lif', 'post', 'tire', 'air', 'compressor', 'li', 'two'])],
     ['a word with one typo', () => (typoWords.length ? typoOf(pick(random, typoWords), known, random) : undefined)],
     [
       'SKU or prefix, with or without dashes',
-      () => skuPrefix(pick(random, index.skus), random() < 0.5, random) ?? dashlessSku(pick(random, index.skus)),
+      () => skuPrefix(pick(random, skus), random() < 0.5, random) ?? dashlessSku(pick(random, skus)),
     ],
     ['browse (featured, facets)', () => ''],
   ];

@@ -8,6 +8,7 @@
 import { orTerm, type ListIds } from './ts-rank.js';
 import { compareBytes, type TsTerm } from './tsquery.js';
 import type { Sliced } from './sliced-work.js';
+import { PackedStrings } from './packed-strings.js';
 
 const MAX_POSITION = (1 << 14) - 1;
 /** Products whose postings are placed between two pauses. */
@@ -173,17 +174,32 @@ function* buildPostings(
 /** What a SearchDocuments holds, as its parsing hands it over. */
 type DocumentParts = Pick<
   SearchDocuments,
-  'lexicon' | 'postingStart' | 'postings' | 'postingOrTerms' | 'termStart' | 'termIds' | 'entryList' | 'listStart' | 'positions'
+  | 'lexicon'
+  | 'postingStart'
+  | 'postings'
+  | 'postingLists'
+  | 'orTermOfList'
+  | 'termStart'
+  | 'termIds'
+  | 'entryList'
+  | 'listStart'
+  | 'positions'
 >;
 
 export class SearchDocuments {
-  /** Lexemes in byte order; a lexeme's id is its place here. */
-  readonly lexicon: string[];
+  /** Lexemes in byte order, packed (packed-strings.ts); a lexeme's id is its place here. */
+  readonly lexicon: PackedStrings;
   /** Products holding each lexeme: ordinals ascending, lexeme `id` at postings[postingStart[id] ..< postingStart[id + 1]]. */
   readonly postingStart: Uint32Array;
   readonly postings: Uint32Array;
-  /** What each posting's entry adds to calc_rank_or's sum (ts-rank.ts orTerm), worked out once. */
-  readonly postingOrTerms: Float32Array;
+  /**
+   * Each posting's position list (its entry's entryList): with orTermOfList, what the posting adds
+   * to calc_rank_or's sum. 16 bits a posting where a 32-bit float of the sum's term was held: 10 MB
+   * less on the M set's 5.3 million postings.
+   */
+  readonly postingLists: ListIds;
+  /** What an entry of each position list adds to calc_rank_or's sum (ts-rank.ts orTerm), worked out once. */
+  readonly orTermOfList: Float32Array;
   /** Product `o`'s entries at [termStart[o] ..< termStart[o + 1]]: lexeme ids ascending. */
   readonly termStart: Uint32Array;
   readonly termIds: Uint32Array;
@@ -201,7 +217,8 @@ export class SearchDocuments {
     this.lexicon = parts.lexicon;
     this.postingStart = parts.postingStart;
     this.postings = parts.postings;
-    this.postingOrTerms = parts.postingOrTerms;
+    this.postingLists = parts.postingLists;
+    this.orTermOfList = parts.orTermOfList;
     this.termStart = parts.termStart;
     this.termIds = parts.termIds;
     this.entryList = parts.entryList;
@@ -220,10 +237,10 @@ export class SearchDocuments {
 
   /** The lexeme ids a term matches: [from, to) of the lexicon (a prefix term: every lexeme starting with it). */
   lexemeRange(term: TsTerm): [number, number] {
-    const from = lowerBound(this.lexicon, term.lexeme);
-    if (!term.prefix) return this.lexicon[from] === term.lexeme ? [from, from + 1] : [from, from];
+    const from = this.lexicon.lowerBound(term.lexeme);
+    if (!term.prefix) return from < this.lexicon.length && this.lexicon.equals(from, term.lexeme) ? [from, from + 1] : [from, from];
     let to = from;
-    while (to < this.lexicon.length && this.lexicon[to]!.startsWith(term.lexeme)) to++;
+    while (to < this.lexicon.length && this.lexicon.startsWith(to, term.lexeme)) to++;
     return [from, to];
   }
 
@@ -299,7 +316,8 @@ export class SearchDocuments {
     return [
       this.postingStart,
       this.postings,
-      this.postingOrTerms,
+      this.postingLists,
+      this.orTermOfList,
       this.termStart,
       this.termIds,
       this.entryList,
@@ -313,18 +331,6 @@ export class SearchDocuments {
 function holds(values: Int32Array, count: number, value: number): boolean {
   for (let k = 0; k < count; k++) if (values[k] === value) return true;
   return false;
-}
-
-/** The first place in `sorted` (byte order) whose value is not before `value`. */
-export function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compareBytes(sorted[middle]!, value) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**
@@ -363,7 +369,7 @@ export class DocumentParser {
     const order = names.map((_, id) => id).sort((a, b) => compareBytes(names[a]!, names[b]!));
     const finalId = new Uint32Array(names.length);
     order.forEach((id, place) => (finalId[id] = place));
-    const lexicon = order.map((id) => names[id]!);
+    const lexicon = new PackedStrings(order.map((id) => names[id]!));
     yield;
     const termStart = this.termStart.done();
     const positions = flat.positionLists.positions.done();
@@ -373,24 +379,24 @@ export class DocumentParser {
     renumber(termIds, entryList, termStart, finalId);
     yield;
     const postings = yield* buildPostings(termIds, termStart, lexicon.length);
-    // The entry each posting stands for is needed only here: ranking reads the term it adds,
-    // worked out once per distinct position list.
-    const orTermOfList = Float32Array.from({ length: listStart.length - 1 }, (_, list) =>
-      orTerm(positions, listStart[list]!, listStart[list + 1]!),
-    );
-    const postingOrTerms = new Float32Array(postings.entries.length);
-    for (let k = 0; k < postings.entries.length; k++) postingOrTerms[k] = orTermOfList[entryList[postings.entries[k]!]!]!;
+    // The entry each posting stands for is needed only here: ranking reads the term it adds through
+    // the entry's position list, worked out once per distinct list.
+    const lists = listStart.length - 1;
+    const orTermOfList = Float32Array.from({ length: lists }, (_, list) => orTerm(positions, listStart[list]!, listStart[list + 1]!));
+    const postingLists = lists <= 1 << 16 ? new Uint16Array(postings.entries.length) : new Uint32Array(postings.entries.length);
+    for (let k = 0; k < postings.entries.length; k++) postingLists[k] = entryList[postings.entries[k]!]!;
     yield;
     return new SearchDocuments({
       lexicon,
       postingStart: postings.start,
       postings: postings.list,
-      postingOrTerms,
+      postingLists,
+      orTermOfList,
       termStart,
       termIds,
       listStart,
       positions,
-      entryList: listStart.length - 1 <= 1 << 16 ? Uint16Array.from(entryList) : entryList,
+      entryList: lists <= 1 << 16 ? Uint16Array.from(entryList) : entryList,
     });
   }
 }

@@ -13,9 +13,10 @@ import { RecentlyUsedMap } from '../../db/read-cache.js';
 import type { KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase } from './tsquery.js';
-import { DocumentParser, type SearchDocuments, lowerBound } from './search-documents.js';
+import { DocumentParser, type SearchDocuments } from './search-documents.js';
 import { orRanks, ranker } from './ts-rank.js';
 import { SkuSubstrings } from './sku-substrings.js';
+import { PackedStrings } from './packed-strings.js';
 import { PriceOrder } from './price-order.js';
 import { OrganizationPrices } from './organization-prices.js';
 import { TopK } from './top-k.js';
@@ -62,10 +63,11 @@ const MAX_ORGANIZATION_LISTS = 16;
 
 export class CatalogSearchIndex {
   readonly size: number;
-  readonly skus: string[];
-  private readonly skuKeys: string[];
-  private readonly skuCompacts: string[];
-  private readonly labelKeys: string[];
+  /** SKUs, sku_key, sku_compact and label_key by ordinal, packed (packed-strings.ts): the SKUs are in byte order. */
+  readonly skus: PackedStrings;
+  private readonly skuKeys: PackedStrings;
+  private readonly skuCompacts: PackedStrings;
+  private readonly labelKeys: PackedStrings;
   /** Label words (label_key split at white space) and the products whose label holds each (see labelHolding). */
   private readonly labelWords: LabelWords;
   /** `sku_key LIKE '%text%'` from trigram posting lists. */
@@ -99,7 +101,6 @@ export class CatalogSearchIndex {
   /** Products without a catalog_prices row (price -1): counted, not searched for at every price order. */
   private missingPrices: number;
   private readonly msrpCents: Int32Array;
-  private readonly ordinalOf: Map<string, number>;
   readonly documents: SearchDocuments;
   /** Name order (label_key, SKU), made when first browsed so. */
   private nameOrder?: Uint32Array;
@@ -123,7 +124,6 @@ export class CatalogSearchIndex {
   private constructor(parts: IndexParts) {
     this.size = parts.skus.length;
     this.skus = parts.skus;
-    this.ordinalOf = parts.ordinalOf;
     this.skuKeys = parts.skuKeys;
     this.skuCompacts = parts.skuCompacts;
     this.labelKeys = parts.labelKeys;
@@ -178,12 +178,18 @@ export class CatalogSearchIndex {
 
   /** A product's stocked warehouses changed; false when the catalog does not list the SKU. */
   restock(sku: string, codes: readonly string[]): boolean {
-    const o = this.ordinalOf.get(sku);
+    const o = this.ordinalOf(sku);
     if (o === undefined) return false;
     this.groups[this.groupOf[o]!]!.size--;
     this.stocked[o] = stockedBits(this.warehouseBit, codes);
     this.joinGroup(o);
     return true;
+  }
+
+  /** The ordinal of a SKU the catalog lists (a binary search: ordinals are in SKU byte order). */
+  private ordinalOf(sku: string): number | undefined {
+    const o = this.skus.indexOfSorted(sku);
+    return o < 0 ? undefined : o;
   }
 
   /** Counts product `o` in the group of its brand, category and stocked warehouses. */
@@ -219,7 +225,7 @@ export class CatalogSearchIndex {
 
   /** A product's catalog price or MSRP changed; false when the catalog does not list the SKU. */
   reprice(sku: string, priceCents: number, msrpCents: number): boolean {
-    const o = this.ordinalOf.get(sku);
+    const o = this.ordinalOf(sku);
     if (o === undefined) return false;
     this.missingPrices += Number(priceCents === -1) - Number(this.priceCents[o] === -1);
     this.priceCents[o] = priceCents;
@@ -236,7 +242,7 @@ export class CatalogSearchIndex {
 
   /** Holds an organization price list's items; beyond MAX_ORGANIZATION_LISTS the least recently used is let go. */
   holdOrganizationPrices(listId: number, items: readonly (readonly [sku: string, cents: number])[]): void {
-    this.organizationLists.set(String(listId), new OrganizationPrices(this.priceCents, items, (sku) => this.ordinalOf.get(sku)));
+    this.organizationLists.set(String(listId), new OrganizationPrices(this.priceCents, items, (sku) => this.ordinalOf(sku)));
   }
 
   /** Lets go of these lists (their items changed): the next price order for one reads it again. */
@@ -281,10 +287,10 @@ export class CatalogSearchIndex {
     let high = this.size;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (compareBytes(this.skuCompacts[this.byCompact[middle]!]!, key) < 0) low = middle + 1;
+      if (this.skuCompacts.compareWith(this.byCompact[middle]!, key) < 0) low = middle + 1;
       else high = middle;
     }
-    for (let k = low; k < this.size && this.skuCompacts[this.byCompact[k]!]!.startsWith(key); k++) yield this.byCompact[k]!;
+    for (let k = low; k < this.size && this.skuCompacts.startsWith(this.byCompact[k]!, key); k++) yield this.byCompact[k]!;
   }
 
   private queryMatches(node: TsNode): Uint32Array {
@@ -410,7 +416,7 @@ export class CatalogSearchIndex {
       const o = order ? order[at]! : at;
       if (!accept(o)) continue;
       if (skipped++ < window.offset) continue;
-      skus.push(this.skus[o]!);
+      skus.push(this.skus.at(o));
     }
     return skus;
   }
@@ -440,7 +446,7 @@ export class CatalogSearchIndex {
 
   /** The name order (label_key, SKU), made once per index: labels change only with a rebuild. */
   private byName(): Uint32Array {
-    this.nameOrder ??= Uint32Array.from(this.skus.keys()).sort((a, b) => compareBytes(this.labelKeys[a]!, this.labelKeys[b]!) || a - b);
+    this.nameOrder ??= Uint32Array.from({ length: this.size }, (_, o) => o).sort((a, b) => this.labelKeys.compare(a, b) || a - b);
     return this.nameOrder;
   }
 
@@ -458,7 +464,7 @@ export class CatalogSearchIndex {
     return top
       .sorted()
       .slice(window.offset)
-      .map((o) => this.skus[o]!);
+      .map((o) => this.skus.at(o));
   }
 
   /**
@@ -517,7 +523,7 @@ export class CatalogSearchIndex {
     return top
       .sorted()
       .slice(window.offset)
-      .map((o) => this.skus[o]!);
+      .map((o) => this.skus.at(o));
   }
 
   /** A cleared bitset over the ordinals, valid until the next public call (temporaries); past 16 in one call, a fresh one. */
@@ -547,11 +553,10 @@ export class CatalogSearchIndex {
   private tierOf(plan: KeywordPlan): (o: number) => number {
     const skuTiers = new Map<number, number>();
     if (plan.skuCompact) {
-      for (const o of this.compactPrefix(plan.skuCompact)) skuTiers.set(o, this.skuCompacts[o] === plan.skuCompact ? 6 : 2);
+      for (const o of this.compactPrefix(plan.skuCompact)) skuTiers.set(o, this.skuCompacts.equals(o, plan.skuCompact) ? 6 : 2);
     } else {
       for (const o of this.skuSubstrings.holders(plan.lower)) {
-        const key = this.skuKeys[o]!;
-        if (key.startsWith(plan.lower)) skuTiers.set(o, key.length === plan.lower.length ? 6 : 2);
+        if (this.skuKeys.startsWith(o, plan.lower)) skuTiers.set(o, this.skuKeys.lengthOf(o) === plan.lower.length ? 6 : 2);
       }
     }
     const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
@@ -612,21 +617,21 @@ export class CatalogSearchIndex {
   ranksOf(query: TsNode, skus: readonly string[]): number[] {
     const rank = this.ranker(query);
     return skus.map((sku) => {
-      const o = this.ordinalOf.get(sku);
+      const o = this.ordinalOf(sku);
       return o === undefined ? Number.NaN : rank(o);
     });
   }
 
   /** The warehouse codes the index holds stock in for a SKU (tests). */
   stockedCodes(sku: string): string[] {
-    const o = this.ordinalOf.get(sku);
+    const o = this.ordinalOf(sku);
     if (o === undefined) return [];
     return [...this.warehouseBit].filter(([, bit]) => (this.stocked[o]! & (1 << bit)) !== 0).map(([code]) => code);
   }
 
   /** Every product's label_key, in ordinal order (the index bench draws its words from them). */
   labels(): readonly string[] {
-    return this.labelKeys;
+    return this.labelKeys.toArray();
   }
 
   // ---- suggestions ----
@@ -639,7 +644,7 @@ export class CatalogSearchIndex {
       let taken = 0;
       for (const o of this.compactPrefix(plan.skuCompact)) {
         if (taken++ >= limit) break;
-        found.set(o, { exact: this.skuCompacts[o] === plan.skuCompact, part: 1, popularity: 0 });
+        found.set(o, { exact: this.skuCompacts.equals(o, plan.skuCompact), part: 1, popularity: 0 });
       }
     }
     if (query && query !== 'empty') {
@@ -658,7 +663,7 @@ export class CatalogSearchIndex {
     return [...found.entries()]
       .sort(([a, x], [b, y]) => Number(y.exact) - Number(x.exact) || x.part - y.part || y.popularity - x.popularity || a - b)
       .slice(0, limit)
-      .map(([o]) => this.skus[o]!);
+      .map(([o]) => this.skus.at(o));
   }
 
   // ---- the vocabulary of typo correction ----
@@ -666,22 +671,20 @@ export class CatalogSearchIndex {
   /** The lexemes without digits, 3+ letters, with their document counts (vocabulary.ts's ts_stat rows). */
   vocabularyWords(): { word: string; documents: number }[] {
     const words: { word: string; documents: number }[] = [];
-    this.documents.lexicon.forEach((word, id) => {
-      if (word.length >= 3 && !/[0-9]/.test(word)) words.push({ word, documents: this.documents.documentCount(id) });
-    });
+    const { lexicon } = this.documents;
+    for (let id = 0; id < lexicon.length; id++) {
+      if (lexicon.lengthOf(id) < 3) continue;
+      const word = lexicon.at(id);
+      if (!/[0-9]/.test(word)) words.push({ word, documents: this.documents.documentCount(id) });
+    }
     return words;
   }
 
   /** Bytes of the typed arrays and an estimate of the strings (the memory report). */
   get approximateBytes(): number {
-    const strings =
-      this.skuKeys.reduce((sum, key) => sum + key.length * 2 * 4, 0) + this.labelKeys.reduce((sum, label) => sum + label.length * 2, 0);
+    const strings = [this.skus, this.skuKeys, this.skuCompacts, this.labelKeys].reduce((sum, packed) => sum + packed.approximateBytes, 0);
     return (
-      this.documents.byteLength +
-      this.skuSubstrings.byteLength +
-      strings +
-      this.size * (4 * 6) +
-      this.documents.lexicon.reduce((sum, w) => sum + w.length * 2 + 16, 0)
+      this.documents.byteLength + this.skuSubstrings.byteLength + strings + this.size * (4 * 6) + this.documents.lexicon.approximateBytes
     );
   }
 }
@@ -709,11 +712,10 @@ function labelWordsOf(labels: readonly string[]): LabelWords {
 
 /** What an index is made of, worked out from its rows by IndexRowsBuilder. */
 type IndexParts = {
-  skus: string[];
-  ordinalOf: Map<string, number>;
-  skuKeys: string[];
-  skuCompacts: string[];
-  labelKeys: string[];
+  skus: PackedStrings;
+  skuKeys: PackedStrings;
+  skuCompacts: PackedStrings;
+  labelKeys: PackedStrings;
   labelWords: LabelWords;
   skuSubstrings: SkuSubstrings;
   byCompact: Uint32Array;
@@ -773,22 +775,21 @@ export class IndexRowsBuilder {
 
   *finish(): Sliced<IndexParts> {
     const { skus, skuKeys, skuCompacts, labelKeys } = this;
-    const ordinalOf = new Map<string, number>();
-    skus.forEach((sku, o) => ordinalOf.set(sku, o));
-    yield;
     const labelWords = labelWordsOf(labelKeys);
     yield;
     const skuSubstrings = new SkuSubstrings(skuKeys);
     yield;
     const byCompact = Uint32Array.from(skus.keys()).sort((a, b) => compareBytes(skuCompacts[a]!, skuCompacts[b]!));
     yield;
+    // The strings were needed as arrays for the steps above; the index keeps them packed.
+    const packed = [skus, skuKeys, skuCompacts, labelKeys].map((values) => new PackedStrings(values));
+    yield;
     const documents = yield* this.documents.finish();
     return {
-      skus,
-      ordinalOf,
-      skuKeys,
-      skuCompacts,
-      labelKeys,
+      skus: packed[0]!,
+      skuKeys: packed[1]!,
+      skuCompacts: packed[2]!,
+      labelKeys: packed[3]!,
       labelWords,
       skuSubstrings,
       byCompact,
@@ -858,4 +859,4 @@ export function forEachBit(bits: Uint32Array, visit: (o: number) => unknown): vo
   }
 }
 
-export { lowerBound, termsOf };
+export { termsOf };

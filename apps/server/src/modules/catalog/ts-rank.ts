@@ -191,24 +191,25 @@ export function orTerm(positions: Uint16Array, begin: number, end: number): numb
  * calc_rank_or for every product at once, walking the terms' posting lists instead of each
  * product's entries: for any product the sums run in the same order as in C (terms in order, then
  * its lexemes in order), so every rank is the same float4. What each posting adds (orTerm of its
- * entry, a float4) is worked out once when the documents are read (`postingOrTerms`), so a broad
+ * entry, a float4) is worked out once per position list when the documents are read (`orTermOfList`,
+ * each posting naming its list in `postingLists`), so a broad
  * word's 100,000 matches cost one pass of additions. Products without lexemes rank 0, as ts_rank
  * answers. The sums are written into `sums` (one per product, overwritten): the index passes the
  * same buffer for every query, since a fresh 800 kB per search made the garbage collector mark the
  * whole heap every few dozen searches.
  */
 export function orRanks(
-  documents: { postingStart: Uint32Array; postings: Uint32Array; postingOrTerms: Float32Array },
+  documents: { postingStart: Uint32Array; postings: Uint32Array; postingLists: ListIds; orTermOfList: Float32Array },
   ranges: readonly (readonly [number, number])[],
   sums: Float32Array,
 ): Float32Array {
   const size = sums.length;
   sums.fill(0);
-  const { postingStart, postings, postingOrTerms } = documents;
+  const { postingStart, postings, postingLists, orTermOfList } = documents;
   for (const [from, to] of ranges) {
     // A Float32Array stores each sum rounded to float4, as C's float arithmetic does.
     for (let k = postingStart[from]!; k < postingStart[to]!; k++)
-      sums[postings[k]!] = sums[postings[k]!]! + postingOrTerms[k]! / 1.64493406685;
+      sums[postings[k]!] = sums[postings[k]!]! + orTermOfList[postingLists[k]!]! / 1.64493406685;
   }
   if (ranges.length > 0) for (let o = 0; o < size; o++) sums[o] = sums[o]! / ranges.length;
   return sums;

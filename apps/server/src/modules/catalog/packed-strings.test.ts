@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { PackedStrings } from './packed-strings.js';
+import { compareBytes } from './tsquery.js';
+
+const values = ['AB-100', 'ab-100', '', 'lift', 'lifts', 'li', 'zé', 'z\u{1F600}', 'z\uFB01', 'Z', 'two post lift'];
+
+describe('PackedStrings', () => {
+  const packed = new PackedStrings(values);
+
+  it('gives every string back, with its length', () => {
+    expect(packed.length).toBe(values.length);
+    expect(packed.toArray()).toEqual(values);
+    values.forEach((value, i) => {
+      expect(packed.at(i)).toBe(value);
+      expect(packed.lengthOf(i)).toBe(value.length);
+    });
+  });
+
+  it('answers equality and prefixes without reading a neighbour', () => {
+    expect(packed.equals(3, 'lift')).toBe(true);
+    expect(packed.equals(3, 'lifts')).toBe(false);
+    expect(packed.equals(2, '')).toBe(true);
+    expect(packed.startsWith(4, 'lift')).toBe(true);
+    expect(packed.startsWith(5, 'lif')).toBe(false);
+    expect(packed.startsWith(3, '')).toBe(true);
+  });
+
+  it('compares in byte order as compareBytes does, beyond the surrogate range too', () => {
+    const sign = (n: number) => Math.sign(n);
+    values.forEach((a, i) => {
+      values.forEach((b, j) => {
+        expect(sign(packed.compare(i, j)), `${a} vs ${b}`).toBe(sign(compareBytes(a, b)));
+        expect(sign(packed.compareWith(i, b)), `${a} vs ${b}`).toBe(sign(compareBytes(a, b)));
+      });
+    });
+  });
+
+  it('finds a string among strings in byte order', () => {
+    const sorted = [...new Set(values)].sort(compareBytes);
+    const inOrder = new PackedStrings(sorted);
+    sorted.forEach((value, i) => expect(inOrder.indexOfSorted(value)).toBe(i));
+    expect(inOrder.indexOfSorted('lif')).toBe(-1);
+    expect(inOrder.indexOfSorted('zz')).toBe(-1);
+    expect(new PackedStrings([]).indexOfSorted('a')).toBe(-1);
+  });
+});
