@@ -20,6 +20,7 @@
  * so that search is not refused afterwards; without the notification the check above still holds.
  */
 import type { Database } from '../../db/client.js';
+import { collectGarbage } from '../../process/collect-garbage.js';
 import { perDatabase } from '../../db/read-cache.js';
 import type { PricingContext } from './catalog-access.js';
 import { listCatalogRows } from './catalogs-repository.js';
@@ -140,9 +141,13 @@ function startBuild(db: Database, catalogId: string, kept: Kept, version: number
     return { version, done: Promise.resolve(undefined), popularityOnly: Promise.resolve(false) };
   let plan: (popularityOnly: boolean) => void = () => {};
   const popularityOnly = new Promise<boolean>((resolve) => (plan = resolve));
-  const done = build(db, catalogId, kept.built, plan).then(
+  const held = kept.built;
+  const done = build(db, catalogId, held, plan).then(
     (built) => {
       if (!kept.built || kept.built.version < built.version) kept.built = built;
+      // A large catalog's build let go of as much memory again as its index holds (and of the
+      // index it replaced): handed back now rather than whenever V8 next needs room (decision 025).
+      if (built.index !== held?.index && built.index.size > SMALL_CATALOG) void collectGarbage();
       return built;
     },
     () => {
