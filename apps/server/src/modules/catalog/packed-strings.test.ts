@@ -25,6 +25,16 @@ describe('PackedStrings', () => {
     expect(packed.startsWith(3, '')).toBe(true);
   });
 
+  it('finds a text within one string, never across into the next', () => {
+    expect(packed.includes(10, 'post')).toBe(true);
+    expect(packed.includes(3, 'lift')).toBe(true);
+    expect(packed.includes(3, 'tl')).toBe(false); // 'lift' then 'lifts'
+    expect(packed.includes(4, 'lifts')).toBe(true);
+    expect(packed.holding('li')).toEqual([3, 4, 5, 10]);
+    expect(packed.holding('tsl')).toEqual([]); // 'lifts' then 'li'
+    expect(packed.holding('10')).toEqual([0, 1]);
+  });
+
   it('compares in byte order as compareBytes does, beyond the surrogate range too', () => {
     const sign = (n: number) => Math.sign(n);
     values.forEach((a, i) => {

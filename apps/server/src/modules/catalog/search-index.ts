@@ -777,12 +777,12 @@ export class IndexRowsBuilder {
     const { skus, skuKeys, skuCompacts, labelKeys } = this;
     const labelWords = labelWordsOf(labelKeys);
     yield;
-    const skuSubstrings = new SkuSubstrings(skuKeys);
-    yield;
     const byCompact = Uint32Array.from(skus.keys()).sort((a, b) => compareBytes(skuCompacts[a]!, skuCompacts[b]!));
     yield;
     // The strings were needed as arrays for the steps above; the index keeps them packed.
     const packed = [skus, skuKeys, skuCompacts, labelKeys].map((values) => new PackedStrings(values));
+    yield;
+    const skuSubstrings = new SkuSubstrings(packed[1]!);
     yield;
     const documents = yield* this.documents.finish();
     return {

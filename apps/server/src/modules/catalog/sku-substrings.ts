@@ -5,8 +5,10 @@
  * millisecond each time. A SKU holding the text holds each of its trigrams, so the rarest trigram's
  * SKUs are the only candidates, and each is then tested with `includes`. Texts of one or two
  * characters have no trigram: they are found by a walk of the joined SKUs (one `indexOf` per place
- * they stand, faster than testing 200,000 strings one by one). Pure, so it is unit tested.
+ * they stand, faster than testing 200,000 strings one by one). The SKUs are the index's own packed
+ * sku_keys (packed-strings.ts), not a copy. Pure, so it is unit tested.
  */
+import type { PackedStrings } from './packed-strings.js';
 
 const GRAM = 3;
 
@@ -17,16 +19,12 @@ export class SkuSubstrings {
   /** The SKUs holding trigram `g`: ordinals ascending, each once, at list[start[g] ..< start[g + 1]]. */
   private readonly start: Uint32Array;
   private readonly list: Uint32Array;
-  /** Every SKU followed by '\n', and where each starts: the walk for texts shorter than a trigram. */
-  private readonly joined: string;
-  private readonly joinedStart: Uint32Array;
-
-  /** `keys[o]`: product ordinal o's lowercased SKU (sku_key). */
-  constructor(private readonly keys: readonly string[]) {
-    this.joined = keys.map((key) => `${key}\n`).join('');
-    this.joinedStart = new Uint32Array(keys.length + 1);
-    keys.forEach((key, o) => (this.joinedStart[o + 1] = this.joinedStart[o]! + key.length + 1));
-    for (const key of keys) for (let i = 0; i < key.length; i++) this.charIdOf(key.charCodeAt(i), true);
+  /** `keys.at(o)`: product ordinal o's lowercased SKU (sku_key). */
+  constructor(private readonly keys: PackedStrings) {
+    for (let o = 0; o < keys.length; o++) {
+      const key = keys.at(o);
+      for (let i = 0; i < key.length; i++) this.charIdOf(key.charCodeAt(i), true);
+    }
     const counts: number[] = [];
     const last: number[] = [];
     this.eachGram((o, g) => {
@@ -48,9 +46,10 @@ export class SkuSubstrings {
 
   /** Calls `visit` with each SKU's ordinal and trigram ids, SKUs in ordinal order (new trigrams get ids). */
   private eachGram(visit: (o: number, gram: number) => void): void {
-    this.keys.forEach((key, o) => {
+    for (let o = 0; o < this.keys.length; o++) {
+      const key = this.keys.at(o);
       for (let i = 0; i + GRAM <= key.length; i++) visit(o, this.gramIdOf(key, i, true)!);
-    });
+    }
   }
 
   private charIdOf(code: number, add: boolean): number {
@@ -75,7 +74,8 @@ export class SkuSubstrings {
 
   /** The ordinals whose SKU holds `text`, ascending; `text` is compared as given (lowercase it first). */
   holders(text: string): number[] {
-    if (text.length < GRAM) return this.scan(text);
+    if (text.length === 0) return Array.from({ length: this.keys.length }, (_, o) => o);
+    if (text.length < GRAM) return this.keys.holding(text);
     let rarest: number | undefined;
     for (let i = 0; i + GRAM <= text.length; i++) {
       const gram = this.gramIdOf(text, i, false);
@@ -85,7 +85,7 @@ export class SkuSubstrings {
     const found: number[] = [];
     for (let k = this.start[rarest!]!; k < this.start[rarest! + 1]!; k++) {
       const o = this.list[k]!;
-      if (text.length === GRAM || this.keys[o]!.includes(text)) found.push(o);
+      if (text.length === GRAM || this.keys.includes(o, text)) found.push(o);
     }
     return found;
   }
@@ -94,24 +94,8 @@ export class SkuSubstrings {
     return this.start[gram + 1]! - this.start[gram]!;
   }
 
-  /** Each SKU holding `text`, from the places it stands in the joined SKUs (never across a '\n': SKUs hold none). */
-  private scan(text: string): number[] {
-    const found: number[] = [];
-    for (let at = this.joined.indexOf(text); at >= 0; at = this.joined.indexOf(text, at + 1)) {
-      let low = 0;
-      let high = this.keys.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (this.joinedStart[middle + 1]! <= at) low = middle + 1;
-        else high = middle;
-      }
-      if (at + text.length < this.joinedStart[low + 1]! && found[found.length - 1] !== low) found.push(low);
-    }
-    return found;
-  }
-
   /** Bytes of the posting lists (the memory report). */
   get byteLength(): number {
-    return this.start.byteLength + this.list.byteLength + this.joinedStart.byteLength + this.joined.length;
+    return this.start.byteLength + this.list.byteLength;
   }
 }
