@@ -33,4 +33,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 # node runs as PID 1 (no npm or shell in between), so SIGTERM from `docker stop` reaches the server's
 # graceful shutdown (SHUTDOWN_TIMEOUT_MS, default 10 s; keep docker's stop timeout above it).
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "apps/server/dist/main.js"]

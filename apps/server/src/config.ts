@@ -29,7 +29,7 @@ export const MAX_WEB_CONCURRENCY = 64;
  * The heap's growth between full collections, in percent of what the last one kept: V8's own
  * factor lets a busy server's heap grow to 2-4 times its live objects (decision 025).
  */
-export const DEFAULT_HEAP_GROWTH_PERCENT = 50;
+export const DEFAULT_HEAP_GROWTH_PERCENT = 30;
 
 /** The sender of every email unless MAIL_FROM says otherwise. */
 export const DEFAULT_MAIL_FROM = 'Dealer Portal <no-reply@portal.example.com>';

@@ -28,6 +28,7 @@ import { pgliteOf, type Database } from '../db/client.js';
 import { openLockedPglite } from '../db/open-configured.js';
 import type { Principal } from '../http/principal.js';
 import { authenticateSession } from '../modules/auth/index.js';
+import { SERVER_NODE_FLAGS } from '../process/node-flags.js';
 
 export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
@@ -155,10 +156,11 @@ export async function waitForHealth(child: ChildProcess, baseUrl: string): Promi
  * first when its sources changed (tools/build.mjs). Its memory is the server's own: through tsx
  * the process also holds the compiler (~50 MB more). BENCH_SERVER=source runs src/main.ts through
  * tsx instead (a CPU profile with the sources' names); BENCH_NODE_ARGS are Node's flags for the
- * server (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * server (`--cpu-prof --cpu-prof-dir=/tmp/prof`), after the server's own (process/node-flags.ts).
  */
 async function serverCommand(): Promise<string[]> {
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The flags every start of the server gives node (npm start, the image), then the bench's own.
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   if (process.env.BENCH_SERVER === 'source') return [...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')];
   const build = (await import(pathToFileURL(path.join(REPO_ROOT, 'apps/server/tools/build.mjs')).href)) as {
     buildAll(options: { serverOnly: boolean }): Promise<string[]>;

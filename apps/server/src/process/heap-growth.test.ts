@@ -33,9 +33,9 @@ function heapAfterChurn(percent: number): number {
 }
 
 describe('HEAP_GROWTH_PERCENT', () => {
-  it('is 50 unless set; 0 leaves the growth to V8; a negative or non-numeric value is refused', () => {
+  it('is 30 unless set; 0 leaves the growth to V8; a negative or non-numeric value is refused', () => {
     expect(loadConfig({}).heapGrowthPercent).toBe(DEFAULT_HEAP_GROWTH_PERCENT);
-    expect(DEFAULT_HEAP_GROWTH_PERCENT).toBe(50);
+    expect(DEFAULT_HEAP_GROWTH_PERCENT).toBe(30);
     expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
     expect(loadConfig({ HEAP_GROWTH_PERCENT: '50' }).heapGrowthPercent).toBe(50);
     expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '-5' })).toThrow(/HEAP_GROWTH_PERCENT/);
