@@ -74,34 +74,27 @@ export class PackedStrings {
 
   /** String `i` against `text` in byte order (negative: `i` first). */
   compareWith(i: number, text: string): number {
-    const from = this.starts[i]!;
-    const length = this.lengthOf(i);
-    const common = Math.min(length, text.length);
-    for (let k = 0; k < common; k++) {
-      const a = this.joined.charCodeAt(from + k);
-      const b = text.charCodeAt(k);
-      if (a === b) continue;
-      if (a >= SURROGATES || b >= SURROGATES) return compareBytes(this.at(i), text);
-      return a - b;
-    }
-    return length - text.length;
+    return this.compareTo(i, text, 0, text.length);
   }
 
   /** Strings `i` and `j` in byte order (negative: `i` first). */
   compare(i: number, j: number): number {
-    const from = this.starts[i]!;
-    const other = this.starts[j]!;
-    const length = this.lengthOf(i);
-    const otherLength = this.lengthOf(j);
-    const common = Math.min(length, otherLength);
+    return this.compareTo(i, this.joined, this.starts[j]!, this.lengthOf(j));
+  }
+
+  /** String `i` against `other[from ..< from + length]` in byte order, without making strings below the surrogate range. */
+  private compareTo(i: number, other: string, from: number, length: number): number {
+    const own = this.starts[i]!;
+    const ownLength = this.lengthOf(i);
+    const common = Math.min(ownLength, length);
     for (let k = 0; k < common; k++) {
-      const a = this.joined.charCodeAt(from + k);
-      const b = this.joined.charCodeAt(other + k);
+      const a = this.joined.charCodeAt(own + k);
+      const b = other.charCodeAt(from + k);
       if (a === b) continue;
-      if (a >= SURROGATES || b >= SURROGATES) return compareBytes(this.at(i), this.at(j));
+      if (a >= SURROGATES || b >= SURROGATES) return compareBytes(this.at(i), other.slice(from, from + length));
       return a - b;
     }
-    return length - otherLength;
+    return ownLength - length;
   }
 
   /** When the strings are in byte order (each after the one before): the first place whose string is not before `text`. */
