@@ -25,10 +25,10 @@ export type LoadOutcome = {
 
 export type MachineCpu = { busy: number; steal: number };
 
-type CpuTimes = { total: number; idle: number; steal: number };
+export type CpuTimes = { total: number; idle: number; steal: number };
 
 /** The `cpu` line of /proc/stat: every core's ticks together. */
-function cpuTimes(): CpuTimes | undefined {
+export function cpuTimes(): CpuTimes | undefined {
   try {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
     // user nice system idle iowait irq softirq steal (guest time is already in user)
@@ -39,7 +39,7 @@ function cpuTimes(): CpuTimes | undefined {
   }
 }
 
-function machineCpuSince(start: CpuTimes | undefined): MachineCpu | undefined {
+export function machineCpuSince(start: CpuTimes | undefined): MachineCpu | undefined {
   const end = cpuTimes();
   if (!start || !end || end.total <= start.total) return undefined;
   const total = end.total - start.total;

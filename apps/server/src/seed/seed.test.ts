@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ROLE_KEYS, US_STATES } from '@portal/domain/rules';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { verifyPassword } from '../modules/auth/index.js';
+import { refreshFeatured } from '../modules/catalog/index.js';
 import { BRANDS } from './brands.js';
 import { FEATURED_ORDERS, FEATURED_ORDER_CASES, FEATURED_SKUS } from './featured.js';
 import { ORDER_SCRIPT } from './order-script.js';
@@ -580,6 +581,15 @@ describe('the large set, scaled down', () => {
   }, 120_000);
   afterAll(async () => {
     await large?.close();
+  });
+
+  it("counts 'Featured' as the server's recount does, so the first start after a seed has nothing to rewrite", async () => {
+    const counted = await one<{ products: number; orders: number }>(
+      sql`SELECT count(*)::int AS products, coalesce(max(popularity), 0)::int AS orders FROM catalog_search WHERE popularity > 0`,
+      large,
+    );
+    expect(counted.products).toBeGreaterThan(10);
+    expect((await refreshFeatured(large.db, NOW)).changedRows).toBe(0);
   });
 
   it('keeps the demo organizations and users and adds organizations up to 20 branches', async () => {

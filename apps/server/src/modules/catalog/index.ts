@@ -14,6 +14,7 @@ export {
   unknownCatalogIds,
 } from './catalogs-setup.js';
 export { csvRow } from './csv.js';
+export { refreshFeatured } from './featured.js';
 export { ownPricesOf } from './own-prices.js';
 export { catalogRoutes } from './routes.js';
 export { catalogs, priceLists, type products, warehouses } from './schema.js';
