@@ -30,7 +30,7 @@ import {
   startSessionCache,
 } from './modules/auth/index.js';
 import { cartRoutes } from './modules/cart/index.js';
-import { catalogRoutes, followDataRevision } from './modules/catalog/index.js';
+import { catalogRoutes, followDataRevision, searchWarmingUp } from './modules/catalog/index.js';
 import { mediaRoutes } from './modules/media/index.js';
 import { devMailboxRoutes } from './modules/mail/index.js';
 import { orderRoutes } from './modules/orders/index.js';
@@ -103,7 +103,11 @@ async function registerModuleRoutes(
   { config, db }: AppDependencies,
   passwordHashingLimits: ReturnType<typeof hashingLimits>,
 ) {
-  await app.register(systemRoutes, { db, config });
+  await app.register(systemRoutes, {
+    db,
+    config,
+    warmingUp: () => (searchWarmingUp(db) ? 'The catalog search index is being built.' : undefined),
+  });
   await app.register(authRoutes, { db, settings: config });
   await app.register(cartRoutes, { db });
   await app.register(catalogRoutes, { db, featuredRefreshMs: config.featuredRefreshMs });

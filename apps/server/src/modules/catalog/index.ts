@@ -21,6 +21,6 @@ export { catalogs, priceLists, type products, warehouses } from './schema.js';
 export * as catalogTables from './schema.js';
 export { catalogExportBatch, findProductsBySkus, findProductsInCallerCatalogs, skusInCallerCatalogs } from './service.js';
 export { readCatalogSynonyms, replaceCatalogSynonyms } from './synonyms.js';
-export { followDataRevision } from './search-index-store.js';
+export { followDataRevision, noteSearchWarmUp, searchWarmingUp } from './search-index-store.js';
 /** The in-process search index's pieces, for the benchmark that times it alone (bench/catalog-index-bench.ts). */
 export * as catalogSearchIndexBench from './search-index-bench-entry.js';

@@ -19,7 +19,7 @@ import { streamedCompression } from '../../http/compression.js';
 import { jsonArrayText, sendJsonText } from '../../http/json-lists.js';
 import { openCatalogExport } from './export.js';
 import { startFeaturedRefresh } from './featured.js';
-import { holdBuildsUntil, preloadSearchIndexes } from './search-index-store.js';
+import { holdBuildsUntil, noteSearchWarmUp, preloadSearchIndexes } from './search-index-store.js';
 import { productText, productTextsBySkus, searchCatalogText, suggestProducts } from './service.js';
 
 /** The catalog's reads write nothing: a cached caller's confirmation runs beside them (http/access.ts readOnly). */
@@ -44,14 +44,15 @@ function addBackgroundWork(app: ZodApp, db: Database, featuredRefreshMs: number)
     const recounted = refresh?.firstRound ?? Promise.resolve();
     // Searches meanwhile run in SQL rather than start a build the recount would make stale.
     holdBuildsUntil(db, recounted);
-    void recounted
-      .then(() =>
-        preloadSearchIndexes(db, (catalog, facts) => {
-          if (facts instanceof Error) app.log.error({ err: facts, catalog }, 'catalog search index not built');
-          else app.log.info({ catalog, ...facts, memory: processMemoryMb() }, 'catalog search index built');
-        }),
-      )
-      .catch((error: unknown) => app.log.error({ err: error }, 'catalog search indexes not built'));
+    const warmUp = recounted.then(() =>
+      preloadSearchIndexes(db, (catalog, facts) => {
+        if (facts instanceof Error) app.log.error({ err: facts, catalog }, 'catalog search index not built');
+        else app.log.info({ catalog, ...facts, memory: processMemoryMb() }, 'catalog search index built');
+      }),
+    );
+    // The readiness probe answers 503 until these first builds are done.
+    noteSearchWarmUp(db, warmUp);
+    void warmUp.catch((error: unknown) => app.log.error({ err: error }, 'catalog search indexes not built'));
   });
 }
 

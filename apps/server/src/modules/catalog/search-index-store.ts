@@ -70,6 +70,29 @@ export function holdBuildsUntil(db: Database, until: Promise<void>): void {
   });
 }
 
+/**
+ * Per database handle: the start's first builds of its catalogs' indexes while they run (routes.ts
+ * preloads them after the first 'Featured' recount). Until they are done the process answers
+ * searches in SQL, hundreds of milliseconds where the index takes a few on the M set, so its
+ * readiness probe says so (`/api/health/ready`, app.ts) and a load balancer waits for it.
+ */
+const warmUps = perDatabase(() => ({ running: 0 }));
+
+/** Counts `warmUp` (the start's builds) as running until it settles, fulfilled or not. */
+export function noteSearchWarmUp(db: Database, warmUp: Promise<unknown>): void {
+  const state = warmUps(db);
+  state.running++;
+  const done = () => {
+    state.running--;
+  };
+  void warmUp.then(done, done);
+}
+
+/** Whether the start's builds of this process's catalog search indexes are still running. */
+export function searchWarmingUp(db: Database): boolean {
+  return warmUps(db).running > 0;
+}
+
 /** Whether the in-process index is used at all (CATALOG_SEARCH_INDEX=off keeps every search in SQL). */
 let enabled = process.env.CATALOG_SEARCH_INDEX !== 'off';
 export function setSearchIndexEnabled(on: boolean): void {

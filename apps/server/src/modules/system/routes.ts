@@ -18,10 +18,15 @@ export const clientConfigSchema = z.object({
  * Health and the public settings the web client needs before sign-in.
  * - `/api/health`: the database answers (what the contract and the e2e server wait for);
  * - `/api/health/live`: the process runs and serves HTTP (a liveness probe: restart when it fails), no database;
- * - `/api/health/ready`: the database answers and holds every committed migration (a readiness
- *   probe: send traffic only when it answers 200); 503 with the contract's error body otherwise.
+ * - `/api/health/ready`: the database answers and holds every committed migration, and the process
+ *   is not warming up (`warmingUp`: what it still does before it answers at full speed, such as
+ *   building its catalog search indexes at start); a readiness probe: send traffic only when it
+ *   answers 200; 503 with the contract's error body otherwise.
  */
-export const systemRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; warmingUp?: () => string | undefined }> = async (
+  app,
+  { db, config, warmingUp },
+) => {
   // The journal of the migrations this build carries, read once.
   const journal = readJournal();
 
@@ -39,7 +44,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     config: { access: 'public' },
     schema: {
       tags: ['system'],
-      summary: 'Answers 200 when the database answers and every migration is applied, else 503',
+      summary: 'Answers 200 when the database answers, every migration is applied and the process has warmed up, else 503',
       response: { 200: z.object({ status: z.literal('ready'), migrations: z.number().int() }), 503: errorBodySchema },
     },
     handler: async (_request, reply) => {
@@ -53,6 +58,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       if (pending.length > 0) {
         return reply.status(503).send({ messages: [{ field: '', message: `Migrations not applied: ${pending.join(', ')}.` }] });
       }
+      const warming = warmingUp?.();
+      if (warming) return reply.status(503).send({ messages: [{ field: '', message: warming }] });
       return { status: 'ready' as const, migrations: journal.length };
     },
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../db/migrate-status.js';
+import { noteSearchWarmUp } from '../catalog/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -70,6 +71,30 @@ describe('health probes', () => {
       expect((await behind.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       await behind.close();
+    }
+  });
+
+  it('GET /api/health/ready answers 503 while the start builds the catalog search indexes, 200 once they are built or failed', async () => {
+    const starting = await createTestApp();
+    try {
+      const ready = () => starting.request({ method: 'GET', url: '/api/health/ready' });
+      let built!: () => void;
+      let failed!: (error: Error) => void;
+      noteSearchWarmUp(starting.db, new Promise<void>((resolve) => (built = resolve)));
+      noteSearchWarmUp(starting.db, new Promise<void>((_, reject) => (failed = reject)));
+      const warming = await ready();
+      expect(warming.statusCode).toBe(503);
+      expect(warming.json()).toEqual({ messages: [{ field: '', message: 'The catalog search index is being built.' }] });
+      // Searches and the rest still answer meanwhile: only the probe tells a load balancer to wait.
+      expect((await starting.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      built();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await ready()).statusCode).toBe(503);
+      failed(new Error('more warehouses than the index holds'));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await ready()).statusCode).toBe(200);
+    } finally {
+      await starting.close();
     }
   });
 
