@@ -204,9 +204,10 @@ const IDLE_MACHINE_PERCENT = 25;
  * Waits until the server's in-process search index of the catalog is built (decision 023; each
  * process builds it in the background at start, searches run in SQL meanwhile), for at most 10
  * minutes: its readiness probe (which waits for the start's builds), then new two-word searches, one
- * at a time, until three in a row answer within 250 ms, then
- * until the server's processes and the machine are idle over two seconds. The searches alone were fooled: the easy
- * ones answer that fast in SQL too, and a run then measured a build's seconds as its searches'.
+ * at a time, until three in a row answer within 250 ms, then until the server's processes and the
+ * machine are idle over two seconds. The searches alone were fooled: the easy ones answer that fast
+ * in SQL too, and a run then measured a build's seconds as its searches'. The searches stay for
+ * commits whose probe does not wait for the builds (A/B runs against older code).
  */
 async function waitForIndex(server: BenchServer, traffic: CatalogTraffic, headers: Record<string, string>): Promise<void> {
   const started = performance.now();

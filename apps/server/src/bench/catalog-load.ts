@@ -25,7 +25,7 @@ export type LoadOutcome = {
 
 export type MachineCpu = { busy: number; steal: number };
 
-export type CpuTimes = { total: number; idle: number; steal: number };
+type CpuTimes = { total: number; idle: number; steal: number };
 
 /** The `cpu` line of /proc/stat: every core's ticks together. */
 export function cpuTimes(): CpuTimes | undefined {
