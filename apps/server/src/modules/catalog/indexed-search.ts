@@ -1,7 +1,8 @@
 /**
  * A search answered by the catalog's in-process index (decision 023): the keyword plan as
- * repository.ts builds it, its tsquery as PostgreSQL parses it (one prepared statement that reads
- * no table), then matching, facet counts and the page's order in memory. Undefined where the index
+ * repository.ts builds it, its tsquery as PostgreSQL reads it (from the kept readings of its terms,
+ * tsquery-readings.ts; a statement that reads no table for terms not kept), then matching, facet
+ * counts and the page's order in memory. Undefined where the index
  * does not evaluate the query (tsquery.ts), so the caller runs the SQL path instead.
  */
 import type { Database } from '../../db/client.js';
@@ -10,14 +11,9 @@ import { keywordPlan, type KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import type { CatalogSearchIndex, PriceBasis } from './search-index.js';
 import { organizationPricesHeld } from './search-index-store.js';
-import { tsQueryAsParsed } from './search-repository.js';
-import { parseTsQuery, type TsNode } from './tsquery.js';
+import type { TsNode } from './tsquery.js';
+import { readTsQuery } from './tsquery-readings.js';
 import { Vocabulary } from './vocabulary.js';
-
-/** The tsquery text as PostgreSQL reads it (stemming, stop words, dashed words), parsed for the index. */
-async function parsedQuery(db: Database, tsQuery: string): Promise<TsNode | 'empty' | null> {
-  return parseTsQuery(await tsQueryAsParsed(db, tsQuery));
-}
 
 /** The plan and its parsed tsquery; null when the index cannot evaluate the query. */
 async function planOf(
@@ -26,7 +22,7 @@ async function planOf(
 ): Promise<{ plan: KeywordPlan | null; query: TsNode | 'empty' | undefined } | null> {
   const plan = keywordPlan(filter.keywords, filter.corrections, filter.alternatives);
   if (!plan?.tsQuery) return { plan, query: undefined };
-  const query = await parsedQuery(db, plan.tsQuery);
+  const query = await readTsQuery(db, plan.tsQuery);
   return query === null ? null : { plan, query };
 }
 

@@ -57,8 +57,17 @@ function lexeme(word: string, corrections: ReadonlyMap<string, string[]> | undef
   const cleaned = cleanWord(word);
   if (!cleaned) return null;
   const alternatives = (corrections?.get(cleaned.toLowerCase()) ?? []).map(cleanWord).filter(Boolean);
-  const terms = [cleaned, ...alternatives].map((term) => `'${term}':*`);
+  const terms = [cleaned, ...alternatives].map(prefixTerm);
   return terms.length === 1 ? terms[0]! : `(${terms.join(' | ')})`;
+}
+
+/** A cleaned word as a tsquery term with prefix match (cleaned words hold no quote or backslash). */
+const prefixTerm = (cleaned: string) => `'${cleaned}':*`;
+
+/** The tsquery term a plan writes for a typed word (its prefix match), or null when nothing of it is searched. */
+export function typedTerm(word: string): string | null {
+  const cleaned = cleanWord(word);
+  return cleaned ? prefixTerm(cleaned) : null;
 }
 
 /** The words of the keyword box that full-text search uses, lower-cased: the ones typos are corrected for. */

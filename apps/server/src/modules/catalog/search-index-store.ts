@@ -26,6 +26,7 @@ import type { PricingContext } from './catalog-access.js';
 import { listCatalogRows } from './catalogs-repository.js';
 import { CatalogSearchIndex, IndexRowsBuilder, type IndexWarehouse } from './search-index.js';
 import { currentSearchVersion, readIndexChanges, readIndexSnapshot, readOrganizationPrices } from './search-index-repository.js';
+import { learnLabelWords } from './tsquery-readings.js';
 
 /** Catalogs this size or smaller are built while the search waits (a few ms); larger ones in the background. */
 export const SMALL_CATALOG = 20_000;
@@ -124,7 +125,10 @@ async function build(db: Database, catalogId: string, held: Built | undefined, p
   }
   if ('popularity' in read || !rows) throw new Error('an index snapshot without rows');
   const { version, contentVersion, revision } = read;
-  return { version, contentVersion, revision, index: await CatalogSearchIndex.finish(rows) };
+  const index = await CatalogSearchIndex.finish(rows);
+  // Searches for the catalog's words then read their tsquery without a statement.
+  await learnLabelWords(db, index.labelWordList());
+  return { version, contentVersion, revision, index };
 }
 
 /** Applies the stock and price rows stamped after the revision the index has, and the warehouses as they are now. */

@@ -191,7 +191,7 @@ describe('the index answers as the SQL search does', () => {
 });
 
 describe('a search on the index this process holds', () => {
-  it('costs one statement, two with keywords, and equals the search that reads the catalog first', async () => {
+  it('costs one statement, two with a word of no label, and equals the search that reads the catalog first', async () => {
     await buildSearchIndexNow(t.db, 'lifts');
     // The caller's catalog and terms are seen once (and the synonyms of this version read).
     await searchWith({ ...lifts, keywords: 'lift' }, true);
@@ -202,9 +202,20 @@ describe('a search on the index this process holds', () => {
     expect(statements).toHaveLength(1);
     vi.restoreAllMocks();
     const withKeywords = recordStatements(t.db);
-    await searchWith({ ...lifts, keywords: 'two post' }, true);
-    // The keywords' tsquery, then the same one statement.
-    expect(withKeywords).toHaveLength(2);
+    await searchWith({ ...lifts, keywords: 'two pos' }, true);
+    // Words of the labels and their prefixes: their tsquery is read from the terms learnt with the
+    // index (tsquery-readings.ts), so the same one statement.
+    expect(withKeywords).toHaveLength(1);
+    vi.restoreAllMocks();
+    const withOtherWord = recordStatements(t.db);
+    await searchWith({ ...lifts, keywords: 'two quixotic' }, true);
+    // A word of no label: its term is read first, then the same one statement.
+    expect(withOtherWord).toHaveLength(2);
+    vi.restoreAllMocks();
+    const again = recordStatements(t.db);
+    await searchWith({ ...lifts, keywords: 'post quixotic' }, true);
+    // Now kept.
+    expect(again).toHaveLength(1);
     vi.restoreAllMocks();
     expect(held).toEqual(await searchWith(browse, false));
   });

@@ -634,6 +634,11 @@ export class CatalogSearchIndex {
     return this.labelKeys.toArray();
   }
 
+  /** The distinct words of the products' labels (lower case): what dealers mostly type (tsquery-readings.ts). */
+  labelWordList(): readonly string[] {
+    return this.labelWords.names;
+  }
+
   // ---- suggestions ----
 
   /** repository.ts suggestionSkusSql: the exact SKU, SKU prefixes in compact order, then word matches, the most ordered first. */

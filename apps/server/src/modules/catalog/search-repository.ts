@@ -99,8 +99,15 @@ export async function vocabularyWords(db: Database, catalogId: string): Promise<
   return (result.rows as { word: string; documents: number }[]).map((row) => ({ word: row.word, documents: Number(row.documents) }));
 }
 
-/** PostgreSQL's own reading of a tsquery text (stemming, stop words, dashed words) as text: one prepared statement that reads no table. */
-export async function tsQueryAsParsed(db: Database, tsQuery: string): Promise<string> {
-  const [row] = await queryRows<{ q: string }>(db, sql`SELECT to_tsquery('english', ${tsQuery})::text AS q`, { prepared: true });
-  return row?.q ?? '';
+/**
+ * PostgreSQL's own reading of tsquery texts (stemming, stop words, dashed words) as texts, in their
+ * order: one prepared statement that reads no table (tsquery-readings.ts).
+ */
+export async function tsQueriesAsParsed(db: Database, tsQueries: readonly string[]): Promise<string[]> {
+  const rows = await queryRows<{ q: string }>(
+    db,
+    sql`SELECT to_tsquery('english', t.text)::text AS q FROM unnest(${sql.param(tsQueries)}::text[]) WITH ORDINALITY AS t(text, n) ORDER BY t.n`,
+    { prepared: true },
+  );
+  return rows.map((row) => row.q);
 }

@@ -465,8 +465,8 @@ async function searchAnswer(db: Database, principal: Principal, criteria: Catalo
  * stands only when the catalog, the pricing terms, the search version and the data revision it read
  * are those the index answered for; else undefined, and the search runs as before (reading the
  * context first, bringing the index up to date). So a search costs one statement where it cost two
- * (three with keywords: their tsquery is read in between), and under a feed that moves the revision
- * every two seconds, a search now and then costs one more.
+ * (three with keywords whose terms this process has not read yet: tsquery-readings.ts), and under a
+ * feed that moves the revision every two seconds, a search now and then costs one more.
  */
 async function searchOnHeldIndex(db: Database, principal: Principal, criteria: CatalogSearchCriteria): Promise<SearchAnswer | undefined> {
   const { catalog, branchNumber, shipToState, page, pageSize } = criteria;
