@@ -94,7 +94,19 @@ function keywordsDrawn(): string {
     case 6:
       return `${pick(words)} ${pick(wordsOf(pick(labels)))}`;
     default:
-      return pick(['lift', 'two post', 'tire-changer', 'the', 'a lift', '2 post', 'heavy duty', 'x']);
+      return pick([
+        'lift',
+        'two post',
+        'tire-changer',
+        'the',
+        'a lift',
+        '2 post',
+        'heavy duty',
+        'x',
+        'two-post lift',
+        'ap-10a two-post',
+        'lift four-post',
+      ]);
   }
 }
 

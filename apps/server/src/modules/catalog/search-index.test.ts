@@ -118,6 +118,12 @@ describe('matching', () => {
     expect(page(index, 'lift post', "'lift':* <-> 'post':*", 'sku')).toEqual([]);
   });
 
+  it('checks a phrase beside other words where all of them match, and each phrase of an OR on its own', () => {
+    expect(page(index, 'post-lift heavy', "'post':* <-> 'lift':* & 'heavy':*", 'sku')).toEqual(['APX2P-12000']);
+    expect(page(index, 'lift-post heavy', "'lift':* <-> 'post':* & 'heavy':*", 'sku')).toEqual([]);
+    expect(page(index, 'x', "'lift':* <-> 'post':* | 'post':* <-> 'lift':* & 'two':*", 'sku')).toEqual(['APX2P-10000', 'APX2P-12000']);
+  });
+
   it('follows a phrase of three words through a document holding one of them 150 times', () => {
     const lifts = Array.from({ length: 150 }, (_, i) => 2 * i + 1).join(',');
     const long = CatalogSearchIndex.of(

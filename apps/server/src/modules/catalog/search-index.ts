@@ -12,7 +12,7 @@
 import { RecentlyUsedMap } from '../../db/read-cache.js';
 import type { KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
-import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase } from './tsquery.js';
+import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase, type TsTerm } from './tsquery.js';
 import { DocumentParser, type SearchDocuments } from './search-documents.js';
 import { orRanks, ranker } from './ts-rank.js';
 import { SkuSubstrings } from './sku-substrings.js';
@@ -293,26 +293,42 @@ export class CatalogSearchIndex {
     for (let k = low; k < this.size && this.skuCompacts.startsWith(this.byCompact[k]!, key); k++) yield this.byCompact[k]!;
   }
 
+  /**
+   * The products matching `node`. An `&` ANDs its parts first, a phrase among them as the products
+   * holding all its terms, and checks the phrase's positions (the costly part) only where everything
+   * else matched: a dashed word beside another word is checked for the products holding both, not
+   * for every product holding the dashed word's parts.
+   */
   private queryMatches(node: TsNode): Uint32Array {
-    const words = (this.size + 31) >>> 5;
     if (node.kind === 'term') {
       const bits = this.temporaryBits();
       this.documents.markHolders(this.documents.lexemeRange(node), bits);
       return bits;
     }
-    if (node.kind === 'phrase') return this.phraseMatches(node);
-    const parts = node.children.map((child) => this.queryMatches(child));
-    const result = parts[0]!;
-    for (const part of parts.slice(1)) {
-      for (let w = 0; w < words; w++) result[w] = node.kind === 'and' ? result[w]! & part[w]! : result[w]! | part[w]!;
+    if (node.kind === 'phrase') return this.keepPhrase(this.holdingAll(node.terms), node);
+    if (node.kind === 'or') {
+      const [result, ...rest] = node.children.map((child) => this.queryMatches(child));
+      for (const part of rest) orInto(result!, part);
+      return result!;
     }
-    return result;
+    const [result, ...rest] = node.children.map((child) =>
+      child.kind === 'phrase' ? this.holdingAll(child.terms) : this.queryMatches(child),
+    );
+    for (const part of rest) andInto(result!, part);
+    for (const child of node.children) if (child.kind === 'phrase') this.keepPhrase(result!, child);
+    return result!;
   }
 
-  /** Products holding every term, then those whose positions line up (PostgreSQL's phrase rule for a chain of terms). */
-  private phraseMatches(node: TsPhrase): Uint32Array {
+  /** The products holding every one of the terms (a phrase's candidates). */
+  private holdingAll(terms: readonly TsTerm[]): Uint32Array {
+    const [result, ...rest] = terms.map((term) => this.queryMatches(term));
+    for (const part of rest) andInto(result!, part);
+    return result!;
+  }
+
+  /** `bits` without the products whose positions do not line up for the phrase (PostgreSQL's phrase rule for a chain of terms). */
+  private keepPhrase(bits: Uint32Array, node: TsPhrase): Uint32Array {
     const ranges = node.terms.map((term) => this.documents.lexemeRange(term));
-    const bits = this.queryMatches({ kind: 'and', children: node.terms });
     forEachBit(bits, (o) => {
       if (!this.documents.phraseHolds(o, ranges, node.distances)) bits[o >>> 5]! &= ~(1 << (o & 31));
     });
@@ -480,7 +496,7 @@ export class CatalogSearchIndex {
     query: TsNode | 'empty' | undefined,
     window: { limit: number; offset: number },
   ): string[] {
-    const tierOf = this.tierOf(plan);
+    const tierOf = this.tierOf(plan, matches === 'all' ? this.size : bitCount(matches));
     // One pass keeps each accepted candidate and its tier (scratch arrays of this index: the
     // search is synchronous, so no other search uses them meanwhile) and counts the tiers.
     const scratch = this.relevanceScratch();
@@ -550,7 +566,7 @@ export class CatalogSearchIndex {
    * the SKUs the text starts, among those holding it) and the label tier is a bitset
    * (labelHolding), so each of a broad word's 100,000 candidates costs two lookups, not string scans.
    */
-  private tierOf(plan: KeywordPlan): (o: number) => number {
+  private tierOf(plan: KeywordPlan, candidates: number): (o: number) => number {
     const skuTiers = new Map<number, number>();
     if (plan.skuCompact) {
       for (const o of this.compactPrefix(plan.skuCompact)) skuTiers.set(o, this.skuCompacts.equals(o, plan.skuCompact) ? 6 : 2);
@@ -560,29 +576,42 @@ export class CatalogSearchIndex {
       }
     }
     const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
-    const labels = this.labelHolding(words);
-    return (o) => (skuTiers.size > 0 ? (skuTiers.get(o) ?? 0) : 0) + (labels !== null && hasBit(labels, o) ? 1 : 0);
+    const labels = this.labelHolding(words, candidates);
+    return (o) => (skuTiers.size > 0 ? (skuTiers.get(o) ?? 0) : 0) + (labels !== null && labels(o) ? 1 : 0);
   }
 
   /**
-   * The products whose label_key holds every word (`label_key LIKE '%word%'` for each), as a bitset;
-   * null for no words. A word holds no white space, so it is inside a label exactly when it is inside
-   * one of the label's words: the label words holding it are found in the (short) list of distinct
-   * label words, and their products marked.
+   * Whether a product's label_key holds every word (`label_key LIKE '%word%'` for each); null for no
+   * words. A word holds no white space, so it is inside a label exactly when it is inside one of the
+   * label's words: the label words holding it are found in the (short) list of distinct label words.
+   * Then whichever costs less: marking every product of those label words in a bitset (a word of
+   * most labels marks 100,000 products), or, for few candidates, looking each candidate up in
+   * those label words' product lists (ordinals ascending: a binary search each).
    */
-  private labelHolding(words: string[]): Uint32Array | null {
-    let result: Uint32Array | null = null;
+  private labelHolding(words: string[], candidates: number): ((o: number) => boolean) | null {
+    if (words.length === 0) return null;
     const { names, start, products } = this.labelWords;
-    for (const word of words) {
+    const holders = words.map((word) => {
+      const ids: number[] = [];
+      names.forEach((name, id) => name.includes(word) && ids.push(id));
+      return ids;
+    });
+    const marks = holders.reduce((sum, ids) => sum + ids.reduce((n, id) => n + start[id + 1]! - start[id]!, 0), 0);
+    const lookups = holders.reduce((sum, ids) => sum + ids.length, 0) * LOOKUP_COST;
+    if (candidates * lookups < marks) {
+      return (o) => holders.every((ids) => ids.some((id) => sortedHolds(products, start[id]!, start[id + 1]!, o)));
+    }
+    let result: Uint32Array | null = null;
+    for (const ids of holders) {
       const bits = this.temporaryBits();
-      names.forEach((name, id) => {
-        if (!name.includes(word)) return;
+      for (const id of ids) {
         for (let k = start[id]!; k < start[id + 1]!; k++) bits[products[k]! >>> 5]! |= 1 << (products[k]! & 31);
-      });
-      if (result) for (let w = 0; w < result.length; w++) result[w]! &= bits[w]!;
+      }
+      if (result) andInto(result, bits);
       else result = bits;
     }
-    return result;
+    const labels = result!;
+    return (o) => hasBit(labels, o);
   }
 
   /** ts_rank of each product for the query; 0 when the plan has no tsquery. */
@@ -850,6 +879,40 @@ const hasBit = (bits: Uint32Array, o: number) => (bits[o >>> 5]! & (1 << (o & 31
 
 function orInto(target: Uint32Array, source: Uint32Array): void {
   for (let w = 0; w < target.length; w++) target[w]! |= source[w]!;
+}
+
+/**
+ * What a binary search in a label word's product list is taken to cost against marking one product
+ * in a bitset: about 17 steps with branches that cannot be predicted against one store.
+ */
+const LOOKUP_COST = 30;
+
+/** Whether `sorted[from ..< to]` (ascending) holds `value`. */
+function sortedHolds(sorted: Uint32Array, from: number, to: number, value: number): boolean {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low < to && sorted[low] === value;
+}
+
+/** The number of set bits. */
+function bitCount(bits: Uint32Array): number {
+  let count = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    word -= (word >>> 1) & 0x55555555;
+    word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
+    count += (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return count;
+}
+
+function andInto(target: Uint32Array, source: Uint32Array): void {
+  for (let w = 0; w < target.length; w++) target[w]! &= source[w]!;
 }
 
 /** Calls `visit` for every set bit, in ordinal order. */
