@@ -5,7 +5,8 @@
  * from `document::text` (`'lift':6A,7A 'post':5A`) straight into flat arrays: 200,000 products'
  * documents are millions of entries. Pure, so it is unit tested.
  */
-import { orTerm, type ListIds } from './ts-rank.js';
+import { forEachBit } from './bitsets.js';
+import { orTerm, walkSequenceKeys, type ListIds, type WalkedKeys } from './ts-rank.js';
 import { compareBytes, type TsTerm } from './tsquery.js';
 import type { Sliced } from './sliced-work.js';
 import { PackedStrings } from './packed-strings.js';
@@ -292,6 +293,36 @@ export class SearchDocuments {
       }
     }
     return count;
+  }
+
+  /** Reused buffers of walkSequenceKeys (a phrase check, a ranking): per product, its key and digit count. */
+  private sequenceScratch?: { keys: Float64Array; digits: Uint8Array };
+
+  /** listSequenceKey's key (ts-rank.ts) of every product of `within` for these ranges, in one walk of their posting lists. */
+  sequenceKeys(ranges: readonly (readonly [number, number])[], within: Uint32Array): WalkedKeys {
+    this.sequenceScratch ??= { keys: new Float64Array(this.products), digits: new Uint8Array(this.products) };
+    return walkSequenceKeys(this, ranges, within, this.sequenceScratch.keys, this.sequenceScratch.digits);
+  }
+
+  /**
+   * Clears from `bits` (products holding every term of the chain) those where the chain does not
+   * hold (phraseHolds). Whether it holds depends only on the position lists of each term's entries,
+   * and a catalog holds few distinct lists (PositionLists): so each product's sequence of lists is
+   * read off the terms' posting lists in one walk (sequenceKeys, as ts-rank.ts keys its ranks), and
+   * the chain is checked once per distinct sequence. A product whose sequence is too long for a key
+   * is checked on its own.
+   */
+  keepPhrase(bits: Uint32Array, ranges: readonly (readonly [number, number])[], distances: readonly number[]): void {
+    const { keys, digits, maxDigits } = this.sequenceKeys(ranges, bits);
+    const memo = new Map<number, boolean>();
+    forEachBit(bits, (o) => {
+      let holds = digits[o]! <= maxDigits ? memo.get(keys[o]!) : undefined;
+      if (holds === undefined) {
+        holds = this.phraseHolds(o, ranges, distances);
+        if (digits[o]! <= maxDigits) memo.set(keys[o]!, holds);
+      }
+      if (!holds) bits[o >>> 5]! &= ~(1 << (o & 31));
+    });
   }
 
   /** Product `o`'s first entry whose lexeme id is `from` or more. */

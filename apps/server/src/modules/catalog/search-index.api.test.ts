@@ -193,11 +193,15 @@ describe('the index answers as the SQL search does', () => {
       ).rows as { sku: string; rank: number }[];
       const query = parseTsQuery(text);
       if (query === null || query === 'empty') throw new Error(text);
-      const ranks = index.ranksOf(
-        query,
-        rows.map((row) => row.sku),
-      );
-      rows.forEach((row, k) => expect(ranks[k], `${text} ${row.sku}`).toBe(row.rank));
+      for (const asked of ['each', 'together'] as const) {
+        // 'together': every product's key read off the posting lists at once, as a broad search does.
+        const ranks = index.ranksOf(
+          query,
+          rows.map((row) => row.sku),
+          asked,
+        );
+        rows.forEach((row, k) => expect(ranks[k], `${text} ${row.sku} ${asked}`).toBe(row.rank));
+      }
     }
   });
 });

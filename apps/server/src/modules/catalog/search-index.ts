@@ -20,6 +20,7 @@ import { PackedStrings } from './packed-strings.js';
 import { PriceOrder } from './price-order.js';
 import { OrganizationPrices } from './organization-prices.js';
 import { TopK } from './top-k.js';
+import { andInto, bitCount, forEachBit, hasBit, orInto } from './bitsets.js';
 import { runAtOnce, runSliced, type Sliced } from './sliced-work.js';
 
 /** A catalog_search row with its catalog_prices row, as the store loads them. */
@@ -328,10 +329,11 @@ export class CatalogSearchIndex {
 
   /** `bits` without the products whose positions do not line up for the phrase (PostgreSQL's phrase rule for a chain of terms). */
   private keepPhrase(bits: Uint32Array, node: TsPhrase): Uint32Array {
-    const ranges = node.terms.map((term) => this.documents.lexemeRange(term));
-    forEachBit(bits, (o) => {
-      if (!this.documents.phraseHolds(o, ranges, node.distances)) bits[o >>> 5]! &= ~(1 << (o & 31));
-    });
+    this.documents.keepPhrase(
+      bits,
+      node.terms.map((term) => this.documents.lexemeRange(term)),
+      node.distances,
+    );
     return bits;
   }
 
@@ -496,7 +498,8 @@ export class CatalogSearchIndex {
     query: TsNode | 'empty' | undefined,
     window: { limit: number; offset: number },
   ): string[] {
-    const tierOf = this.tierOf(plan, matches === 'all' ? this.size : bitCount(matches));
+    const candidates = matches === 'all' ? this.size : bitCount(matches);
+    const tierOf = this.tierOf(plan, candidates);
     // One pass keeps each accepted candidate and its tier (scratch arrays of this index: the
     // search is synchronous, so no other search uses them meanwhile) and counts the tiers.
     const scratch = this.relevanceScratch();
@@ -514,7 +517,7 @@ export class CatalogSearchIndex {
     const wanted = window.offset + window.limit;
     let lowest = 7;
     for (let seen = counts[7]!; lowest > 0 && seen < wanted; seen += counts[lowest]!) lowest--;
-    const rank = this.ranker(query);
+    const rank = this.ranker(query, matches, candidates);
     const tiers = scratch.tierOf;
     const top = new TopK(wanted, (a, b) => tiers[b]! - tiers[a]! || rank(b) - rank(a) || a - b);
     for (let k = 0; k < kept; k++) {
@@ -614,8 +617,13 @@ export class CatalogSearchIndex {
     return (o) => hasBit(labels, o);
   }
 
-  /** ts_rank of each product for the query; 0 when the plan has no tsquery. */
-  private ranker(query: TsNode | 'empty' | undefined): (o: number) => number {
+  /**
+   * ts_rank of each product for the query; 0 when the plan has no tsquery. `matches` (`candidates`
+   * of them) are the products it will be asked for: when they are many against the terms' postings,
+   * their keys are walked at once (SearchDocuments.sequenceKeys), so a product of a sequence
+   * already ranked is not located in its entries.
+   */
+  private ranker(query: TsNode | 'empty' | undefined, matches?: Matches, candidates = 0): (o: number) => number {
     if (!query) return () => 0;
     if (query === 'empty') return () => 0;
     const ranges = sortedUniqueTerms(query).map((term) => this.documents.lexemeRange(term));
@@ -627,7 +635,9 @@ export class CatalogSearchIndex {
     // Pairs of positions: worked out per product, once, when a comparison first needs it. The
     // ranks are kept in buffers of this index, stamped with this query's number, so a query does
     // not fill 1.6 MB to start (rankers are used synchronously, one query at a time).
-    const byProduct = ranker(this.documents, ranges, true);
+    const postings = ranges.reduce((sum, [from, to]) => sum + this.documents.postingStart[to]! - this.documents.postingStart[from]!, 0);
+    const walk = matches !== undefined && matches !== 'all' && candidates * WALK_PER_CANDIDATE > postings;
+    const byProduct = ranker(this.documents, ranges, true, walk ? this.documents.sequenceKeys(ranges, matches) : undefined);
     this.rankMemo ??= { ranks: new Float64Array(this.size), stamps: new Uint32Array(this.size), query: 0 };
     const memo = this.rankMemo;
     if (++memo.query === 0xffffffff) {
@@ -642,13 +652,20 @@ export class CatalogSearchIndex {
     };
   }
 
-  /** ts_rank of products for one query, by one ranker as a search uses it (the comparison tests' view); NaN for an unknown SKU. */
-  ranksOf(query: TsNode, skus: readonly string[]): number[] {
-    const rank = this.ranker(query);
-    return skus.map((sku) => {
-      const o = this.ordinalOf(sku);
-      return o === undefined ? Number.NaN : rank(o);
-    });
+  /**
+   * ts_rank of products for one query, by one ranker as a search uses it (the comparison tests'
+   * view): `together` as a search ranking them among its matches; NaN for an unknown SKU.
+   */
+  ranksOf(query: TsNode, skus: readonly string[], asked: 'each' | 'together' = 'each'): number[] {
+    const ordinals = skus.map((sku) => this.ordinalOf(sku));
+    let together: Uint32Array | undefined;
+    if (asked === 'together') {
+      // As a search with these products among its matches: their keys walked at once where that pays.
+      together = new Uint32Array((this.size + 31) >>> 5);
+      for (const o of ordinals) if (o !== undefined) together[o >>> 5]! |= 1 << (o & 31);
+    }
+    const rank = this.ranker(query, together, together ? bitCount(together) : 0);
+    return ordinals.map((o) => (o === undefined ? Number.NaN : rank(o)));
   }
 
   /** The warehouse codes the index holds stock in for a SKU (tests). */
@@ -875,11 +892,12 @@ class Dictionary {
   }
 }
 
-const hasBit = (bits: Uint32Array, o: number) => (bits[o >>> 5]! & (1 << (o & 31))) !== 0;
-
-function orInto(target: Uint32Array, source: Uint32Array): void {
-  for (let w = 0; w < target.length; w++) target[w]! |= source[w]!;
-}
+/**
+ * What locating a product's entries costs (a binary search per term) against a step of the walk
+ * over the terms' posting lists that reads every product's key at once: a walk pays when the
+ * products to rank are more than one in this many of the postings.
+ */
+const WALK_PER_CANDIDATE = 16;
 
 /**
  * What a binary search in a label word's product list is taken to cost against marking one product
@@ -897,34 +915,6 @@ function sortedHolds(sorted: Uint32Array, from: number, to: number, value: numbe
     else high = middle;
   }
   return low < to && sorted[low] === value;
-}
-
-/** The number of set bits. */
-function bitCount(bits: Uint32Array): number {
-  let count = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w]!;
-    word -= (word >>> 1) & 0x55555555;
-    word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
-    count += (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
-  return count;
-}
-
-function andInto(target: Uint32Array, source: Uint32Array): void {
-  for (let w = 0; w < target.length; w++) target[w]! &= source[w]!;
-}
-
-/** Calls `visit` for every set bit, in ordinal order. */
-export function forEachBit(bits: Uint32Array, visit: (o: number) => unknown): void {
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w]!;
-    while (word !== 0) {
-      const low = word & -word;
-      visit((w << 5) + 31 - Math.clz32(low));
-      word ^= low;
-    }
-  }
 }
 
 export { termsOf };

@@ -46,6 +46,8 @@ for (let a = 0; a < 4; a++) {
 }
 
 /** Position list ids per entry (search-documents.ts): 16 bits while the lists are at most 65,536, else 32. */
+import { forEachBit, hasBit } from './bitsets.js';
+
 export type ListIds = Uint16Array | Uint32Array;
 
 /** The arrays of search-documents.ts that ranking reads. */
@@ -66,12 +68,14 @@ export type RankedDocuments = {
  * and a catalog holds few distinct lists (search-documents.ts PositionLists): 37,000 products
  * matching two words had 80 distinct ranks. So the ranker keeps, for this one query, the rank of
  * each sequence of lists it has worked out, and the pairs of positions are weighed once per
- * sequence, not once per product.
+ * sequence, not once per product. With `walked` (the keys of many products read in one walk of the
+ * posting lists), a product of a sequence already ranked is not even located.
  */
 export function ranker(
   documents: RankedDocuments,
   ranges: readonly (readonly [number, number])[],
   byDistance: boolean,
+  walked?: WalkedKeys,
 ): (o: number) => number {
   const items = ranges.length;
   const spanFrom = new Uint32Array(items);
@@ -139,6 +143,8 @@ export function ranker(
   const memo = new Map<number, number>();
   return (o) => {
     if (items === 0 || termStart[o] === termStart[o + 1]) return 0;
+    const known = walked && walked.digits[o]! <= walked.maxDigits ? memo.get(walked.keys[o]!) : undefined;
+    if (known !== undefined) return known;
     locate(o);
     const key = sequenceKey();
     if (key < 0) return rankOf();
@@ -146,6 +152,43 @@ export function ranker(
     if (rank === undefined) memo.set(key, (rank = rankOf()));
     return rank;
   };
+}
+
+/** Sequence keys of many products at once (walkSequenceKeys): key and digit count per ordinal, and the most digits a key holds. */
+export type WalkedKeys = { keys: Float64Array; digits: Uint8Array; maxDigits: number };
+
+/**
+ * listSequenceKey's key of every product of `within` for these term ranges, read off the ranges'
+ * posting lists in one walk (a posting names its entry's list: postingLists) instead of a search in
+ * each product's entries: range by range, lexeme by lexeme, so a product's digits come in its
+ * entries' order, as listSequenceKey reads them. A product whose key would need more than
+ * `maxDigits` digits stops at maxDigits + 1 (no key). Written into `keys` and `digits`.
+ */
+export function walkSequenceKeys(
+  documents: { postingStart: Uint32Array; postings: Uint32Array; postingLists: ListIds; listStart: Uint32Array },
+  ranges: readonly (readonly [number, number])[],
+  within: Uint32Array,
+  keys: Float64Array,
+  digits: Uint8Array,
+): WalkedKeys {
+  const { postingStart, postings, postingLists } = documents;
+  const items = ranges.length;
+  const base = Math.max(1, items * (documents.listStart.length - 1));
+  const maxDigits = Math.floor(53 / Math.log2(base + 1));
+  forEachBit(within, (o) => {
+    keys[o] = 0;
+    digits[o] = 0;
+  });
+  for (let i = 0; i < items; i++) {
+    const [from, to] = ranges[i]!;
+    for (let k = postingStart[from]!; k < postingStart[to]!; k++) {
+      const o = postings[k]!;
+      if (!hasBit(within, o) || digits[o]! > maxDigits) continue;
+      digits[o]!++;
+      keys[o] = keys[o]! * (base + 1) + (postingLists[k]! * items + i + 1);
+    }
+  }
+  return { keys, digits, maxDigits };
 }
 
 /**
