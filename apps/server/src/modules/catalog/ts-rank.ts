@@ -80,25 +80,8 @@ export function ranker(
   const items = ranges.length;
   const spanFrom = new Uint32Array(items);
   const spanTo = new Uint32Array(items);
-  const { termStart, termIds, entryList, listStart, positions } = documents;
-  const locate = (o: number) => {
-    const first = termStart[o]!;
-    const last = termStart[o + 1]!;
-    for (let i = 0; i < items; i++) {
-      const [from, to] = ranges[i]!;
-      let low = first;
-      let high = last;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (termIds[middle]! < from) low = middle + 1;
-        else high = middle;
-      }
-      let end = low;
-      while (end < last && termIds[end]! < to) end++;
-      spanFrom[i] = low;
-      spanTo[i] = end;
-    }
-  };
+  const { termStart, entryList, listStart, positions } = documents;
+  const locate = entryLocator(documents, ranges, spanFrom, spanTo);
   const rankOr = () => {
     let result = f(0);
     for (let i = 0; i < items; i++) {
@@ -151,6 +134,33 @@ export function ranker(
     let rank = memo.get(key);
     if (rank === undefined) memo.set(key, (rank = rankOf()));
     return rank;
+  };
+}
+
+/** Writes into spanFrom[i] ..< spanTo[i] product `o`'s entries whose lexemes are in ranges[i] (a binary search each). */
+function entryLocator(
+  { termStart, termIds }: Pick<RankedDocuments, 'termStart' | 'termIds'>,
+  ranges: readonly (readonly [number, number])[],
+  spanFrom: Uint32Array,
+  spanTo: Uint32Array,
+): (o: number) => void {
+  return (o) => {
+    const first = termStart[o]!;
+    const last = termStart[o + 1]!;
+    for (let i = 0; i < ranges.length; i++) {
+      const [from, to] = ranges[i]!;
+      let low = first;
+      let high = last;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (termIds[middle]! < from) low = middle + 1;
+        else high = middle;
+      }
+      let end = low;
+      while (end < last && termIds[end]! < to) end++;
+      spanFrom[i] = low;
+      spanTo[i] = end;
+    }
   };
 }
 
