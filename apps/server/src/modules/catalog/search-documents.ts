@@ -6,6 +6,7 @@
  * documents are millions of entries. Pure, so it is unit tested.
  */
 import { forEachBit } from './bitsets.js';
+import { lowerBound } from './sorted-search.js';
 import { orTerm, walkSequenceKeys, type ListIds, type WalkedKeys } from './ts-rank.js';
 import { compareBytes, type TsTerm } from './tsquery.js';
 import type { Sliced } from './sliced-work.js';
@@ -327,14 +328,7 @@ export class SearchDocuments {
 
   /** Product `o`'s first entry whose lexeme id is `from` or more. */
   private firstEntry(o: number, from: number): number {
-    let low = this.termStart[o]!;
-    let high = this.termStart[o + 1]!;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.termIds[middle]! < from) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return lowerBound(this.termIds, this.termStart[o]!, this.termStart[o + 1]!, from);
   }
 
   /** Whether product `o` has no lexeme at all. */

@@ -21,6 +21,7 @@ import { PriceOrder } from './price-order.js';
 import { OrganizationPrices } from './organization-prices.js';
 import { TopK } from './top-k.js';
 import { andInto, bitCount, forEachBit, hasBit, orInto } from './bitsets.js';
+import { lowerBound } from './sorted-search.js';
 import { runAtOnce, runSliced, type Sliced } from './sliced-work.js';
 
 /** A catalog_search row with its catalog_prices row, as the store loads them. */
@@ -907,14 +908,8 @@ const LOOKUP_COST = 30;
 
 /** Whether `sorted[from ..< to]` (ascending) holds `value`. */
 function sortedHolds(sorted: Uint32Array, from: number, to: number, value: number): boolean {
-  let low = from;
-  let high = to;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low < to && sorted[low] === value;
+  const at = lowerBound(sorted, from, to, value);
+  return at < to && sorted[at] === value;
 }
 
 export { termsOf };

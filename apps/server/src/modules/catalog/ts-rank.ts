@@ -47,6 +47,7 @@ for (let a = 0; a < 4; a++) {
 
 /** Position list ids per entry (search-documents.ts): 16 bits while the lists are at most 65,536, else 32. */
 import { forEachBit, hasBit } from './bitsets.js';
+import { lowerBound } from './sorted-search.js';
 
 export type ListIds = Uint16Array | Uint32Array;
 
@@ -149,13 +150,7 @@ function entryLocator(
     const last = termStart[o + 1]!;
     for (let i = 0; i < ranges.length; i++) {
       const [from, to] = ranges[i]!;
-      let low = first;
-      let high = last;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (termIds[middle]! < from) low = middle + 1;
-        else high = middle;
-      }
+      const low = lowerBound(termIds, first, last, from);
       let end = low;
       while (end < last && termIds[end]! < to) end++;
       spanFrom[i] = low;
