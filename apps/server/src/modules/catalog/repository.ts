@@ -332,6 +332,11 @@ export type VisiblePricedRow = VisibleCatalogRow & { [K in keyof ProductTextRow]
  * in the list's order; one row of the catalog with null product columns when the catalog lists none
  * of the SKUs, and no row when the caller may not see the catalog. The organization's price list is
  * the one read with the catalog, in the same snapshot as the prices and the data revision.
+ *
+ * `listedAtVersion`: the SKUs come from the catalog's search index, and the caller keeps the answer
+ * only when the search version read here (`version`) is the index's (service.ts searchOnHeldIndex).
+ * A catalog stops listing a SKU in the same transaction that moves that version (drizzle/0006), so
+ * the check that the catalog lists each SKU is left out: 20 index lookups, ~13% of the statement.
  */
 export function visiblePageBySkusSql(
   caller: CatalogCaller,
@@ -339,10 +344,14 @@ export function visiblePageBySkusSql(
   shipToState: string,
   skus: string[],
   heldRevisions: (string | null)[],
+  listedAtVersion = false,
 ): SQL {
+  const listed = listedAtVersion
+    ? sql``
+    : sql`WHERE EXISTS (SELECT 1 FROM catalog_products cp, cat WHERE cp.catalog_id = cat.id AND cp.sku = t.sku)`;
   const selection = sql`
     SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)}
-    WHERE EXISTS (SELECT 1 FROM catalog_products cp, cat WHERE cp.catalog_id = cat.id AND cp.sku = t.sku)`;
+    ${listed}`;
   return sql`
     WITH ${pricedSources(visibleCatalogSql(caller), shipToState, selection)}
     SELECT cat.*, priced.sku, priced.rev, priced.head, priced.body, priced.tail

@@ -263,6 +263,35 @@ describe('a search on the index this process holds', () => {
     }
   });
 
+  it('does not list a product the catalog stopped listing, nor keep its price for a product call', async () => {
+    // The held index's page is priced without checking each SKU's listing (visiblePageBySkusSql):
+    // the search version read with it says whether the listing is still the index's.
+    const unheard = await createTestApp({ sessionCache: false });
+    try {
+      const on = { app: unheard, token: await unheard.login(ADMIN) };
+      await buildSearchIndexNow(unheard.db, 'lifts');
+      const body = { ...lifts, keywords: '', sort: 'sku', pageSize: 5 };
+      const removed = (await searchWith(body, true, on)).results[0]!.sku;
+      await unheard.db.execute(sql`DELETE FROM catalog_products WHERE catalog_id = 'lifts' AND sku = ${removed}`);
+      // Another state: nothing of this page is priced for it yet, so the held index's page is priced.
+      const elsewhere = { ...body, shipToState: 'ID' };
+      const statements = recordStatements(unheard.db);
+      const after = await searchWith(elsewhere, true, on);
+      vi.restoreAllMocks();
+      expect(statements.some((text) => text.includes('organization_catalogs') && text.includes('price_list_items'))).toBe(true);
+      expect(after.results.map((product) => product.sku)).not.toContain(removed);
+      expect(after).toEqual(await searchWith(elsewhere, false, on));
+      const detail = await unheard.request({
+        method: 'GET',
+        url: `/api/catalog/product/${encodeURIComponent(removed)}?catalog=lifts&shipToState=ID&branchNumber=101`,
+        token: on.token,
+      });
+      expect(detail.statusCode, detail.body).toBe(404);
+    } finally {
+      await unheard.close();
+    }
+  });
+
   it('hears the data revision move and catches up before ordering, so the search after costs one statement', async () => {
     await buildSearchIndexNow(t.db, 'lifts');
     const body = { ...lifts, keywords: '', sort: 'price-asc', pageSize: 3 };

@@ -84,6 +84,9 @@ export async function productTextsBySkus(db: Database, principal: Principal, inp
  * The caller's visible catalog as a pricing context (404 when not visible) and these SKUs' texts
  * priced in it, in one statement: the visibility check alone when every text is held under `guess`
  * (the context hoped for), else the check and the pricing together. Remembered as the caller's last.
+ * `listedAtVersion`: the search version of the held index the SKUs come from (visiblePageBySkusSql:
+ * the catalog's listing is then not checked per SKU, so nothing priced is kept unless the version
+ * read is that one).
  */
 async function visibleTextsOf(
   db: Database,
@@ -92,13 +95,14 @@ async function visibleTextsOf(
   shipToState: string,
   skus: string[],
   guess: PricingContext | undefined,
+  listedAtVersion?: number,
 ): Promise<{ ctx: PricingContext; texts: string[] }> {
   if (skus.length === 0 || (guess && allPricedTextsHeld(db, guess, shipToState, skus))) {
     const ctx = await rememberedPricingContext(db, principal, catalogId);
     return { ctx, texts: await pricedPage(db, ctx, shipToState, skus) };
   }
   const caller = catalogCallerOf(principal, catalogId);
-  const priced = await visiblePricedTexts(db, principal, caller, shipToState, skus);
+  const priced = await visiblePricedTexts(db, principal, caller, shipToState, skus, listedAtVersion);
   lastContextsOf(db).set(callerKeyOf(principal, caller), priced.ctx);
   return priced;
 }
@@ -110,6 +114,7 @@ async function visiblePricedTexts(
   caller: CatalogCaller,
   shipToState: string,
   skus: string[],
+  listedAtVersion: number | undefined,
 ): Promise<{ ctx: PricingContext; texts: string[] }> {
   const held = heldStaticTexts(db, skus);
   const statement = visiblePageBySkusSql(
@@ -118,6 +123,7 @@ async function visiblePricedTexts(
     shipToState,
     skus,
     skus.map((sku) => held.get(sku)?.rev ?? null),
+    listedAtVersion !== undefined,
   );
   const rows = await queryRows<VisiblePricedRow>(db, statement, { prepared: true });
   const ctx = pricingContextOf(principal, rows[0]);
@@ -129,6 +135,8 @@ async function visiblePricedTexts(
     rows.filter((row): row is VisiblePricedRow & ProductTextRow => row.sku !== null),
     held,
     answered,
+    // Listed at the index's version: only when the version read is that one (else the answer is dropped).
+    listedAtVersion === undefined || ctx.searchVersion === listedAtVersion,
   );
   return { ctx, texts: skus.flatMap((sku) => answered.get(sku) ?? []) };
 }
@@ -251,7 +259,9 @@ function allPricedTextsHeld(db: Database, ctx: PricingContext, shipToState: stri
 
 /**
  * A priced statement's rows as product texts into `answered`: their static texts kept (new
- * revisions) or taken from `held`, and their priced part kept under `ctx`'s data revision.
+ * revisions) or taken from `held`, and their priced part kept under `ctx`'s data revision, unless
+ * `listed` is false: rows the catalog was not checked to list are answered but their priced part
+ * not kept (a kept one answers a product call for the catalog: priced-cache.ts).
  */
 function keepPricedRows(
   db: Database,
@@ -260,10 +270,11 @@ function keepPricedRows(
   rows: ProductTextRow[],
   held: Map<string, StaticProductText>,
   answered: Map<string, string>,
+  listed = true,
 ): void {
   const staticTexts = productTextCacheOf(db);
   const pricedTexts = pricedTextCacheOf(db);
-  const pricedKeyPrefix = pricedTexts.keyPrefix(ctx, shipToState);
+  const pricedKeyPrefix = listed ? pricedTexts.keyPrefix(ctx, shipToState) : null;
   for (const row of rows) {
     let text = row.head !== null && row.tail !== null ? undefined : held.get(row.sku);
     if (!text || text.rev !== row.rev) {
@@ -485,7 +496,7 @@ async function searchOnHeldIndex(db: Database, principal: Principal, criteria: C
   if (!indexed?.skus) return undefined;
   const { facets, total } = facetedTotalOf(indexed.facetRows, filter);
   const skus = window.offset >= total ? [] : indexed.skus;
-  const { ctx, texts } = await visibleTextsOf(db, principal, catalog, shipToState, skus, guess);
+  const { ctx, texts } = await visibleTextsOf(db, principal, catalog, shipToState, skus, guess, held.version);
   const agrees =
     ctx.catalogId === guess.catalogId &&
     ctx.organizationPriceListId === guess.organizationPriceListId &&

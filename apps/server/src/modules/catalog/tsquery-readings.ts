@@ -6,8 +6,8 @@
  * side is replaced by that side. So the reading of a whole query is the readings of its terms put
  * back in the written tree, with the empty ones taken out (composeReadings).
  *
- * The readings of terms are kept per database handle: every word of the catalogs' labels and each
- * of its prefixes is read when a catalog's index is built (what dealers type is mostly these, the
+ * The readings of terms are kept per database handle: every word of the catalogs' labels, its parts
+ * and their prefixes are read when a catalog's index is built (what dealers type is mostly these, the
  * last word often cut short), other terms (a typo, a word of a description) when a search first
  * has them, all the missing ones of a search in one statement. Each reading is a fact of the
  * database's text search configuration, never of the data, so nothing makes one stale. A search
@@ -63,8 +63,8 @@ export async function readTsQuery(db: Database, tsQuery: string): Promise<Readin
 /**
  * Reads and keeps the terms a dealer types for these label words: each word and each of its parts
  * between dashes or other signs, cleaned as keywords.ts cleans typed words, with their prefixes of
- * two characters or more, as prefix matches. Done
- * when a catalog's index is built, so searches for catalog words start with every term kept.
+ * two characters or more, as prefix matches. Done when a catalog's index is built, so searches for
+ * catalog words start with every term kept.
  */
 export async function learnLabelWords(db: Database, words: readonly string[]): Promise<void> {
   const kept = readingsOf(db);
