@@ -333,10 +333,11 @@ export type VisiblePricedRow = VisibleCatalogRow & { [K in keyof ProductTextRow]
  * of the SKUs, and no row when the caller may not see the catalog. The organization's price list is
  * the one read with the catalog, in the same snapshot as the prices and the data revision.
  *
- * `listedAtVersion`: the SKUs come from the catalog's search index, and the caller keeps the answer
- * only when the search version read here (`version`) is the index's (service.ts searchOnHeldIndex).
- * A catalog stops listing a SKU in the same transaction that moves that version (drizzle/0006), so
- * the check that the catalog lists each SKU is left out: 20 index lookups, ~13% of the statement.
+ * `listedAtVersion`: the SKUs come from a catalog's search index, and the caller keeps the answer
+ * only when the catalog and search version read here (`id`, `version`) are the index's (service.ts
+ * searchOnHeldIndex). A catalog stops listing a SKU in the same transaction that moves that version
+ * (drizzle/0006), so the check that the catalog lists each SKU is left out: 20 index lookups, ~13%
+ * of the statement.
  */
 export function visiblePageBySkusSql(
   caller: CatalogCaller,

@@ -84,9 +84,9 @@ export async function productTextsBySkus(db: Database, principal: Principal, inp
  * The caller's visible catalog as a pricing context (404 when not visible) and these SKUs' texts
  * priced in it, in one statement: the visibility check alone when every text is held under `guess`
  * (the context hoped for), else the check and the pricing together. Remembered as the caller's last.
- * `listedAtVersion`: the search version of the held index the SKUs come from (visiblePageBySkusSql:
- * the catalog's listing is then not checked per SKU, so nothing priced is kept unless the version
- * read is that one).
+ * `listedIn`: the catalog and search version of the held index the SKUs come from
+ * (visiblePageBySkusSql: the listing is then not checked per SKU, so nothing priced is kept unless
+ * the catalog and version read are those).
  */
 async function visibleTextsOf(
   db: Database,
@@ -95,17 +95,20 @@ async function visibleTextsOf(
   shipToState: string,
   skus: string[],
   guess: PricingContext | undefined,
-  listedAtVersion?: number,
+  listedIn?: IndexListing,
 ): Promise<{ ctx: PricingContext; texts: string[] }> {
   if (skus.length === 0 || (guess && allPricedTextsHeld(db, guess, shipToState, skus))) {
     const ctx = await rememberedPricingContext(db, principal, catalogId);
     return { ctx, texts: await pricedPage(db, ctx, shipToState, skus) };
   }
   const caller = catalogCallerOf(principal, catalogId);
-  const priced = await visiblePricedTexts(db, principal, caller, shipToState, skus, listedAtVersion);
+  const priced = await visiblePricedTexts(db, principal, caller, shipToState, skus, listedIn);
   lastContextsOf(db).set(callerKeyOf(principal, caller), priced.ctx);
   return priced;
 }
+
+/** The catalog and search version a held index lists its SKUs at (searchOnHeldIndex). */
+type IndexListing = { catalogId: string; version: number };
 
 /** The caller's visible catalog as a pricing context and these SKUs' texts priced in it: one statement (visiblePageBySkusSql); 404 when it is not visible. */
 async function visiblePricedTexts(
@@ -114,7 +117,7 @@ async function visiblePricedTexts(
   caller: CatalogCaller,
   shipToState: string,
   skus: string[],
-  listedAtVersion: number | undefined,
+  listedIn: IndexListing | undefined,
 ): Promise<{ ctx: PricingContext; texts: string[] }> {
   const held = heldStaticTexts(db, skus);
   const statement = visiblePageBySkusSql(
@@ -123,7 +126,7 @@ async function visiblePricedTexts(
     shipToState,
     skus,
     skus.map((sku) => held.get(sku)?.rev ?? null),
-    listedAtVersion !== undefined,
+    listedIn !== undefined,
   );
   const rows = await queryRows<VisiblePricedRow>(db, statement, { prepared: true });
   const ctx = pricingContextOf(principal, rows[0]);
@@ -135,8 +138,8 @@ async function visiblePricedTexts(
     rows.filter((row): row is VisiblePricedRow & ProductTextRow => row.sku !== null),
     held,
     answered,
-    // Listed at the index's version: only when the version read is that one (else the answer is dropped).
-    listedAtVersion === undefined || ctx.searchVersion === listedAtVersion,
+    // Listed by the index: only when the catalog and version read are its own (else the answer is dropped).
+    listedIn === undefined || (ctx.catalogId === listedIn.catalogId && ctx.searchVersion === listedIn.version),
   );
   return { ctx, texts: skus.flatMap((sku) => answered.get(sku) ?? []) };
 }
@@ -496,7 +499,8 @@ async function searchOnHeldIndex(db: Database, principal: Principal, criteria: C
   if (!indexed?.skus) return undefined;
   const { facets, total } = facetedTotalOf(indexed.facetRows, filter);
   const skus = window.offset >= total ? [] : indexed.skus;
-  const { ctx, texts } = await visibleTextsOf(db, principal, catalog, shipToState, skus, guess, held.version);
+  const listedIn = { catalogId: guess.catalogId, version: held.version };
+  const { ctx, texts } = await visibleTextsOf(db, principal, catalog, shipToState, skus, guess, listedIn);
   const agrees =
     ctx.catalogId === guess.catalogId &&
     ctx.organizationPriceListId === guess.organizationPriceListId &&
