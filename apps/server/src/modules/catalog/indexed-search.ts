@@ -2,8 +2,8 @@
  * A search answered by the catalog's in-process index (decision 023): the keyword plan as
  * repository.ts builds it, its tsquery as PostgreSQL reads it (from the kept readings of its terms,
  * tsquery-readings.ts; a statement that reads no table for terms not kept), then matching, facet
- * counts and the page's order in memory. Undefined where the index
- * does not evaluate the query (tsquery.ts), so the caller runs the SQL path instead.
+ * counts and the page's order in memory. Undefined where the index does not evaluate the query
+ * (tsquery.ts), so the caller runs the SQL path instead.
  */
 import type { Database } from '../../db/client.js';
 import type { PricingContext } from './catalog-access.js';

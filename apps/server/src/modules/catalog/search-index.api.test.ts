@@ -124,6 +124,21 @@ function searchDrawn(): Record<string, unknown> {
   };
 }
 
+/**
+ * Runs `test` on an app without a listening connection (SESSION_CACHE=off, or while it is broken),
+ * its lifts index built: nothing brings a held index up to date before a search there.
+ */
+async function onUnheardApp(test: (on: { app: TestApp; token: string }) => Promise<void>): Promise<void> {
+  const unheard = await createTestApp({ sessionCache: false });
+  try {
+    const on = { app: unheard, token: await unheard.login(ADMIN) };
+    await buildSearchIndexNow(unheard.db, 'lifts');
+    await test(on);
+  } finally {
+    await unheard.close();
+  }
+}
+
 const searchWith = async (body: Record<string, unknown>, index: boolean, on: { app: TestApp; token: string } = { app: t, token }) => {
   setSearchIndexEnabled(index);
   try {
@@ -237,19 +252,16 @@ describe('a search on the index this process holds', () => {
   });
 
   it('is not answered once the revision it read is newer than the index: the search reads again', async () => {
-    // Without a listening connection (SESSION_CACHE=off, or while it is broken) nothing brings the
-    // held index up to date before the search: the statement reads a newer revision than it has.
-    const unheard = await createTestApp({ sessionCache: false });
-    try {
-      const on = { app: unheard, token: await unheard.login(ADMIN) };
-      await buildSearchIndexNow(unheard.db, 'lifts');
+    // Nothing brings the held index up to date before the search: the statement reads a newer
+    // revision than it has.
+    await onUnheardApp(async (on) => {
       const body = { ...lifts, keywords: '', sort: 'price-asc', pageSize: 3 };
       const before = await searchWith(body, true, on);
       const last = (await searchWith({ ...body, sort: 'price-desc' }, true, on)).results[0]!;
-      await unheard.db.execute(sql`
+      await on.app.db.execute(sql`
         UPDATE price_list_items SET price_cents = 2 WHERE sku = ${last.sku}
           AND price_list_id = (SELECT price_list_id FROM catalogs WHERE id = 'lifts')`);
-      const statements = recordStatements(unheard.db);
+      const statements = recordStatements(on.app.db);
       const moved = await searchWith(body, true, on);
       vi.restoreAllMocks();
       // The held index answered a page of the old prices; the revision read with it was newer, so the
@@ -258,38 +270,31 @@ describe('a search on the index this process holds', () => {
       expect(moved.results[0]!.sku).toBe(last.sku);
       expect(moved.results[1]!.sku).toBe(before.results[0]!.sku);
       expect(moved).toEqual(await searchWith(body, false, on));
-    } finally {
-      await unheard.close();
-    }
+    });
   });
 
   it('does not list a product the catalog stopped listing, nor keep its price for a product call', async () => {
     // The held index's page is priced without checking each SKU's listing (visiblePageBySkusSql):
     // the search version read with it says whether the listing is still the index's.
-    const unheard = await createTestApp({ sessionCache: false });
-    try {
-      const on = { app: unheard, token: await unheard.login(ADMIN) };
-      await buildSearchIndexNow(unheard.db, 'lifts');
+    await onUnheardApp(async (on) => {
       const body = { ...lifts, keywords: '', sort: 'sku', pageSize: 5 };
       const removed = (await searchWith(body, true, on)).results[0]!.sku;
-      await unheard.db.execute(sql`DELETE FROM catalog_products WHERE catalog_id = 'lifts' AND sku = ${removed}`);
+      await on.app.db.execute(sql`DELETE FROM catalog_products WHERE catalog_id = 'lifts' AND sku = ${removed}`);
       // Another state: nothing of this page is priced for it yet, so the held index's page is priced.
       const elsewhere = { ...body, shipToState: 'ID' };
-      const statements = recordStatements(unheard.db);
+      const statements = recordStatements(on.app.db);
       const after = await searchWith(elsewhere, true, on);
       vi.restoreAllMocks();
       expect(statements.some((text) => text.includes('organization_catalogs') && text.includes('price_list_items'))).toBe(true);
       expect(after.results.map((product) => product.sku)).not.toContain(removed);
       expect(after).toEqual(await searchWith(elsewhere, false, on));
-      const detail = await unheard.request({
+      const detail = await on.app.request({
         method: 'GET',
         url: `/api/catalog/product/${encodeURIComponent(removed)}?catalog=lifts&shipToState=ID&branchNumber=101`,
         token: on.token,
       });
       expect(detail.statusCode, detail.body).toBe(404);
-    } finally {
-      await unheard.close();
-    }
+    });
   });
 
   it('hears the data revision move and catches up before ordering, so the search after costs one statement', async () => {

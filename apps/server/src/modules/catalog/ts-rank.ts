@@ -9,6 +9,9 @@
  * the low 14.
  */
 
+import { forEachBit, hasBit } from './bitsets.js';
+import { lowerBound } from './sorted-search.js';
+
 const f = Math.fround;
 /** {D, C, B, A}, as float4. */
 const WEIGHTS = [0.1, 0.2, 0.4, 1.0].map(f);
@@ -46,9 +49,6 @@ for (let a = 0; a < 4; a++) {
 }
 
 /** Position list ids per entry (search-documents.ts): 16 bits while the lists are at most 65,536, else 32. */
-import { forEachBit, hasBit } from './bitsets.js';
-import { lowerBound } from './sorted-search.js';
-
 export type ListIds = Uint16Array | Uint32Array;
 
 /** The arrays of search-documents.ts that ranking reads. */
@@ -177,20 +177,18 @@ export function walkSequenceKeys(
   digits: Uint8Array,
 ): WalkedKeys {
   const { postingStart, postings, postingLists } = documents;
-  const items = ranges.length;
-  const base = Math.max(1, items * (documents.listStart.length - 1));
-  const maxDigits = Math.floor(53 / Math.log2(base + 1));
+  const { maxDigits, append } = sequenceKeyDigits(ranges.length, documents.listStart.length - 1);
   forEachBit(within, (o) => {
     keys[o] = 0;
     digits[o] = 0;
   });
-  for (let i = 0; i < items; i++) {
+  for (let i = 0; i < ranges.length; i++) {
     const [from, to] = ranges[i]!;
     for (let k = postingStart[from]!; k < postingStart[to]!; k++) {
       const o = postings[k]!;
       if (!hasBit(within, o) || digits[o]! > maxDigits) continue;
       digits[o]!++;
-      keys[o] = keys[o]! * (base + 1) + (postingLists[k]! * items + i + 1);
+      keys[o] = append(keys[o]!, postingLists[k]!, i);
     }
   }
   return { keys, digits, maxDigits };
@@ -204,18 +202,33 @@ export function walkSequenceKeys(
  */
 function listSequenceKey(spanFrom: Uint32Array, spanTo: Uint32Array, entryList: ListIds, lists: number): () => number {
   const items = spanFrom.length;
-  const base = Math.max(1, items * lists);
-  const maxDigits = Math.floor(53 / Math.log2(base + 1));
+  const { maxDigits, append } = sequenceKeyDigits(items, lists);
   return () => {
     let key = 0;
     let digits = 0;
     for (let i = 0; i < items; i++) {
       for (let t = spanFrom[i]!; t < spanTo[i]!; t++) {
         if (++digits > maxDigits) return -1;
-        key = key * (base + 1) + (entryList[t]! * items + i + 1);
+        key = append(key, entryList[t]!, i);
       }
     }
     return key;
+  };
+}
+
+/**
+ * The digits of a sequence key over `items` terms and `lists` position lists, one definition for
+ * listSequenceKey and walkSequenceKeys (their keys must be equal for one product): each entry a
+ * nonzero digit of base `items * lists + 1` naming its list and its term, and how many fit 53 bits.
+ */
+function sequenceKeyDigits(
+  items: number,
+  lists: number,
+): { maxDigits: number; append: (key: number, list: number, term: number) => number } {
+  const base = Math.max(1, items * lists);
+  return {
+    maxDigits: Math.floor(53 / Math.log2(base + 1)),
+    append: (key, list, term) => key * (base + 1) + (list * items + term + 1),
   };
 }
 
