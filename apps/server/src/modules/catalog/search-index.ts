@@ -65,11 +65,10 @@ const MAX_ORGANIZATION_LISTS = 16;
 
 export class CatalogSearchIndex {
   readonly size: number;
-  /** SKUs, sku_key, sku_compact and label_key by ordinal, packed (packed-strings.ts): the SKUs are in byte order. */
+  /** SKUs, sku_key and sku_compact by ordinal, packed (packed-strings.ts): the SKUs are in byte order. */
   readonly skus: PackedStrings;
   private readonly skuKeys: PackedStrings;
   private readonly skuCompacts: PackedStrings;
-  private readonly labelKeys: PackedStrings;
   /** Label words (label_key split at white space) and the products whose label holds each (see labelHolding). */
   private readonly labelWords: LabelWords;
   /** `sku_key LIKE '%text%'` from trigram posting lists. */
@@ -104,8 +103,11 @@ export class CatalogSearchIndex {
   private missingPrices: number;
   private readonly msrpCents: Int32Array;
   readonly documents: SearchDocuments;
-  /** Name order (label_key, SKU), made when first browsed so. */
-  private nameOrder?: Uint32Array;
+  /**
+   * Name order (label_key, SKU), made when the index is built: labels change only with a rebuild, and
+   * the label keys (~10 MB of text on the M set) are then not kept for a sort made once.
+   */
+  private readonly nameOrder: Uint32Array;
   /** Price orders of the catalog prices and of the MSRPs, made when first browsed by price. */
   private priceOrders = new Map<'catalog' | 'msrp', PriceOrder>();
   /** Organizations' own price lists by id, held when first ordered by; the least recently used let go beyond MAX_ORGANIZATION_LISTS. */
@@ -128,7 +130,7 @@ export class CatalogSearchIndex {
     this.skus = parts.skus;
     this.skuKeys = parts.skuKeys;
     this.skuCompacts = parts.skuCompacts;
-    this.labelKeys = parts.labelKeys;
+    this.nameOrder = parts.nameOrder;
     this.labelWords = parts.labelWords;
     this.skuSubstrings = parts.skuSubstrings;
     this.byCompact = parts.byCompact;
@@ -418,7 +420,7 @@ export class CatalogSearchIndex {
       return this.topOf(matches, accept, window, (a, b) => sign * (cents[a]! - cents[b]! || a - b));
     }
     if (sort === 'relevance' && plan) return this.relevancePage(matches, accept, plan, query, window);
-    return this.walk(sort === 'sku' ? null : sort === 'name' ? this.byName() : this.featured(), false, accept, window);
+    return this.walk(sort === 'sku' ? null : sort === 'name' ? this.nameOrder : this.featured(), false, accept, window);
   }
 
   /** The window of the products `accept` takes, walking `order` (null: ordinal, SKU order) from its start or its end. */
@@ -461,12 +463,6 @@ export class CatalogSearchIndex {
   private featured(): Uint32Array {
     this.featuredOrder ??= new PriceOrder(this.featuredKeys);
     return this.featuredOrder.ascending();
-  }
-
-  /** The name order (label_key, SKU), made once per index: labels change only with a rebuild. */
-  private byName(): Uint32Array {
-    this.nameOrder ??= Uint32Array.from({ length: this.size }, (_, o) => o).sort((a, b) => this.labelKeys.compare(a, b) || a - b);
-    return this.nameOrder;
   }
 
   /** The window of the matches that `accept` takes, in `compare` order: a bounded heap, never a sort of every match. */
@@ -676,11 +672,6 @@ export class CatalogSearchIndex {
     return [...this.warehouseBit].filter(([, bit]) => (this.stocked[o]! & (1 << bit)) !== 0).map(([code]) => code);
   }
 
-  /** Every product's label_key, in ordinal order (the index bench draws its words from them). */
-  labels(): readonly string[] {
-    return this.labelKeys.toArray();
-  }
-
   /** The distinct words of the products' labels (lower case): what dealers mostly type (tsquery-readings.ts). */
   labelWordList(): readonly string[] {
     return this.labelWords.names;
@@ -734,9 +725,9 @@ export class CatalogSearchIndex {
 
   /** Bytes of the typed arrays and an estimate of the strings (the memory report). */
   get approximateBytes(): number {
-    const strings = [this.skus, this.skuKeys, this.skuCompacts, this.labelKeys].reduce((sum, packed) => sum + packed.approximateBytes, 0);
+    const strings = [this.skus, this.skuKeys, this.skuCompacts].reduce((sum, packed) => sum + packed.approximateBytes, 0);
     return (
-      this.documents.byteLength + this.skuSubstrings.byteLength + strings + this.size * (4 * 6) + this.documents.lexicon.approximateBytes
+      this.documents.byteLength + this.skuSubstrings.byteLength + strings + this.size * (4 * 7) + this.documents.lexicon.approximateBytes
     );
   }
 }
@@ -762,12 +753,18 @@ function labelWordsOf(labels: readonly string[]): LabelWords {
   return { names, start, products };
 }
 
+/** Ordinals by (label key, ordinal): ordinals are SKU order, and the keys compare in byte order, as PostgreSQL's "C" collation. */
+function nameOrderOf(labelKeys: PackedStrings): Uint32Array {
+  return Uint32Array.from(labelKeys.toArray().keys()).sort((a, b) => labelKeys.compare(a, b) || a - b);
+}
+
 /** What an index is made of, worked out from its rows by IndexRowsBuilder. */
 type IndexParts = {
   skus: PackedStrings;
   skuKeys: PackedStrings;
   skuCompacts: PackedStrings;
-  labelKeys: PackedStrings;
+  /** Ordinals by (label_key, SKU): the 'Name' order. */
+  nameOrder: Uint32Array;
   labelWords: LabelWords;
   skuSubstrings: SkuSubstrings;
   byCompact: Uint32Array;
@@ -831,8 +828,11 @@ export class IndexRowsBuilder {
     yield;
     const byCompact = Uint32Array.from(skus.keys()).sort((a, b) => compareBytes(skuCompacts[a]!, skuCompacts[b]!));
     yield;
-    // The strings were needed as arrays for the steps above; the index keeps them packed.
+    // The strings were needed as arrays for the steps above; the index keeps them packed, all but
+    // the label keys, which only the name order needs.
     const packed = [skus, skuKeys, skuCompacts, labelKeys].map((values) => new PackedStrings(values));
+    yield;
+    const nameOrder = nameOrderOf(packed[3]!);
     yield;
     const skuSubstrings = new SkuSubstrings(packed[1]!);
     yield;
@@ -841,7 +841,7 @@ export class IndexRowsBuilder {
       skus: packed[0]!,
       skuKeys: packed[1]!,
       skuCompacts: packed[2]!,
-      labelKeys: packed[3]!,
+      nameOrder,
       labelWords,
       skuSubstrings,
       byCompact,

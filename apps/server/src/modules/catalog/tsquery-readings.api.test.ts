@@ -11,7 +11,7 @@ import { keywordPlan } from './keywords.js';
 import { buildSearchIndexNow } from './search-index-store.js';
 import { tsQueriesAsParsed } from './search-repository.js';
 import { parseTsQuery } from './tsquery.js';
-import { flattened, readTsQuery } from './tsquery-readings.js';
+import { flattened, MAX_RECENT_READINGS, readTsQuery } from './tsquery-readings.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,6 +120,23 @@ describe('readTsQuery', () => {
     const second = recordStatements(t.db);
     expect(await readTsQuery(t.db, unknown.tsQuery!)).toEqual(expected);
     expect(second).toHaveLength(0);
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the catalog words through many other terms, and lets the least recent others go', async () => {
+    await buildSearchIndexNow(t.db, 'lifts');
+    await readTsQuery(t.db, keywordPlan('qzxwvu')!.tsQuery!);
+    // More other terms than are kept, each new: 'zqa0', 'zqa1', ... as one query read in one statement.
+    const others = Array.from({ length: MAX_RECENT_READINGS + 1 }, (_, i) => `'zqa${i.toString(36)}':*`).join(' | ');
+    await readTsQuery(t.db, others);
+
+    const catalogWords = recordStatements(t.db);
+    await readTsQuery(t.db, keywordPlan('post lif')!.tsQuery!);
+    expect(catalogWords).toHaveLength(0);
+    vi.restoreAllMocks();
+    const letGo = recordStatements(t.db);
+    await readTsQuery(t.db, keywordPlan('qzxwvu')!.tsQuery!);
+    expect(letGo).toHaveLength(1);
     vi.restoreAllMocks();
   });
 

@@ -7,9 +7,9 @@
  * back in the written tree, with the empty ones taken out (composeReadings).
  *
  * The readings of terms are kept per database handle: every word of the catalogs' labels, its parts
- * and their prefixes are read when a catalog's index is built (what dealers type is mostly these, the
- * last word often cut short), other terms (a typo, a word of a description) when a search first
- * has them, all the missing ones of a search in one statement. Each reading is a fact of the
+ * and their prefixes are read when a catalog's index is built and kept (what dealers type is mostly
+ * these, the last word often cut short), other terms (a typo, a word of a description) when a search
+ * first has them, all the missing ones of a search in one statement, and kept while recently used. Each reading is a fact of the
  * database's text search configuration, never of the data, so nothing makes one stale. A search
  * whose terms are all kept costs no statement before its priced page; before, every search sent
  * its whole tsquery to be read (tsquery-readings.api.test.ts holds the two readings equal).
@@ -20,13 +20,27 @@ import { typedTerm } from './keywords.js';
 import { tsQueriesAsParsed } from './search-repository.js';
 import { parseTsQuery, termsOf, type TsNode, type TsTerm } from './tsquery.js';
 
-/** Terms kept per database handle (~100 bytes each): a catalog's label words and their prefixes are a few thousand. */
-export const MAX_KEPT_READINGS = 50_000;
+/**
+ * Catalog terms kept per database handle (~100 bytes each): a catalog's label words, their parts and
+ * prefixes are a few thousand (~5,000 on the M set), learnt again only when an index is rebuilt.
+ */
+export const MAX_LEARNT_READINGS = 50_000;
+
+/**
+ * Other terms kept per database handle, the least recently used let go first: a typo or a SKU
+ * prefix is seldom typed again by anyone, and 50,000 of them held ~7 MB of the server's memory.
+ */
+export const MAX_RECENT_READINGS = 5_000;
 
 /** Terms read in one statement when a catalog's words are learnt. */
 const LEARN_BATCH = 5_000;
 
-const readingsOf = perDatabase(() => new RecentlyUsedMap<string>(MAX_KEPT_READINGS));
+/** The kept readings of one database handle: the catalogs' terms, never let go, and the recent others. */
+type KeptReadings = { learnt: Map<string, string>; recent: RecentlyUsedMap<string> };
+
+const readingsOf = perDatabase<KeptReadings>(() => ({ learnt: new Map(), recent: new RecentlyUsedMap(MAX_RECENT_READINGS) }));
+
+const keptReading = (kept: KeptReadings, term: string) => kept.learnt.get(term) ?? kept.recent.get(term);
 
 type Reading = TsNode | 'empty' | null;
 
@@ -46,7 +60,7 @@ export async function readTsQuery(db: Database, tsQuery: string): Promise<Readin
   const readings = new Map<string, string>();
   const missing: string[] = [];
   for (const term of new Set(termsOf(written).map(termText))) {
-    const reading = kept.get(term);
+    const reading = keptReading(kept, term);
     if (reading === undefined) missing.push(term);
     else readings.set(term, reading);
   }
@@ -54,7 +68,7 @@ export async function readTsQuery(db: Database, tsQuery: string): Promise<Readin
     const read = await tsQueriesAsParsed(db, missing);
     missing.forEach((term, i) => {
       readings.set(term, read[i]!);
-      kept.set(term, read[i]!);
+      kept.recent.set(term, read[i]!);
     });
   }
   return composeReadings(written, (term) => parseTsQuery(readings.get(termText(term))!));
@@ -71,7 +85,7 @@ export async function learnLabelWords(db: Database, words: readonly string[]): P
   const terms = new Set<string>();
   const learn = (typed: string) => {
     const term = typedTerm(typed);
-    if (term !== null && !kept.has(term)) terms.add(term);
+    if (term !== null && !kept.learnt.has(term)) terms.add(term);
   };
   for (const word of words) {
     // 'two-post' is typed so, or as 'two' and 'post'; '(pair)' and '10,000' as 'pair' and '10000'.
@@ -79,13 +93,16 @@ export async function learnLabelWords(db: Database, words: readonly string[]): P
       learn(part);
       for (let length = Math.min(part.length - 1, MAX_PREFIX_LENGTH); length >= 2; length--) learn(part.slice(0, length));
     }
-    if (terms.size >= MAX_KEPT_READINGS) break;
+    if (kept.learnt.size + terms.size >= MAX_LEARNT_READINGS) break;
   }
   const list = [...terms];
   for (let start = 0; start < list.length; start += LEARN_BATCH) {
     const batch = list.slice(start, start + LEARN_BATCH);
     const read = await tsQueriesAsParsed(db, batch);
-    batch.forEach((term, i) => kept.set(term, read[i]!));
+    batch.forEach((term, i) => {
+      kept.learnt.set(term, read[i]!);
+      kept.recent.delete(term);
+    });
   }
 }
 
