@@ -755,7 +755,7 @@ function labelWordsOf(labels: readonly string[]): LabelWords {
 
 /** Ordinals by (label key, ordinal): ordinals are SKU order, and the keys compare in byte order, as PostgreSQL's "C" collation. */
 function nameOrderOf(labelKeys: PackedStrings): Uint32Array {
-  return Uint32Array.from(labelKeys.toArray().keys()).sort((a, b) => labelKeys.compare(a, b) || a - b);
+  return Uint32Array.from({ length: labelKeys.length }, (_, o) => o).sort((a, b) => labelKeys.compare(a, b) || a - b);
 }
 
 /** What an index is made of, worked out from its rows by IndexRowsBuilder. */
