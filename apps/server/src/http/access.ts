@@ -164,6 +164,8 @@ export function registerHeldAnswers(app: FastifyInstance): void {
       headers: { ...requestHeadersToRepeat(request), [READ_AGAIN_HEADER]: '1' },
       ...(request.body === undefined ? {} : { payload: request.body as object }),
     });
+    // The answer asked again is not encoded (requestHeadersToRepeat): the first one's encoding goes with it.
+    reply.removeHeader('content-encoding');
     reply.code(again.statusCode).type(String(again.headers['content-type'] ?? 'application/json; charset=utf-8'));
     return again.rawPayload;
   });

@@ -53,7 +53,40 @@ export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
   return sendJsonBytes(reply, Buffer.from(text));
 }
 
-/** Sends JSON already written out as bytes (the order lists' kept answers, orders/list-cache.ts). */
+/** Sends JSON already written out as bytes. */
 export function sendJsonBytes(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** A JSON answer as bytes, and its gzipped copy where one is kept (the order lists' answers, orders/list-cache.ts). */
+export type JsonAnswer = { json: Buffer; gzipped?: Buffer };
+
+/**
+ * Sends a JSON answer: its gzipped copy, where there is one, to a client that accepts gzip (every
+ * browser), so a kept list costs no compression per request (the compression hook leaves an encoded
+ * answer alone); otherwise the JSON, through the compression hook as any answer.
+ */
+export function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer): FastifyReply {
+  if (!answer.gzipped) return sendJsonBytes(reply, answer.json);
+  reply.header('vary', 'accept-encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return sendJsonBytes(reply, answer.json);
+  return sendJsonBytes(reply.header('content-encoding', 'gzip'), answer.gzipped);
+}
+
+/**
+ * Whether an Accept-Encoding header takes gzip (RFC 9110 12.5.3): `gzip` (or `x-gzip`) with a
+ * weight above 0, or `*` above 0 where gzip is not named. No header: no encoding is asked for.
+ */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (header === undefined) return false;
+  let named: boolean | undefined;
+  let anyOther = false;
+  for (const entry of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [coding = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const weight = parameters.find((parameter) => parameter.startsWith('q='));
+    const accepted = weight === undefined || Number(weight.slice(2)) > 0;
+    if (coding === 'gzip' || coding === 'x-gzip') named = (named ?? false) || accepted;
+    else if (coding === '*') anyOther = accepted;
+  }
+  return named ?? anyOther;
 }

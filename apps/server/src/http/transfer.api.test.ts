@@ -53,9 +53,24 @@ describe('compression', () => {
   });
 
   it('prefers brotli when the client takes both, as browsers do', async () => {
-    const response = await openOrders({ 'accept-encoding': 'gzip, deflate, br' });
+    const browse = (headers: Record<string, string> = {}) =>
+      t.request({
+        method: 'POST',
+        url: '/api/catalog/search',
+        payload: { catalog: 'lifts', branchNumber: 101, shipToState: 'CO', page: 1, pageSize: 20 },
+        token,
+        headers,
+      });
+    const response = await browse({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString('utf8'))).toEqual((await openOrders()).json());
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString('utf8'))).toEqual((await browse()).json());
+  });
+
+  it('sends a kept order list gzipped as it is kept, to a client that takes brotli too (orders/list-cache.ts)', async () => {
+    const response = await openOrders({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(response.rawPayload).toString('utf8'))).toEqual((await openOrders()).json());
   });
 
   it('leaves a big answer alone for a client that does not say it accepts an encoding', async () => {

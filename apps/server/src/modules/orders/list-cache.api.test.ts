@@ -4,6 +4,7 @@
  * the branch's orders, by any writer (plain SQL here, as the integration, the CLI or a DBA would),
  * is in the next answer. Runs on the embedded database and, with DATABASE_URL, on PostgreSQL.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@portal/domain/rules';
@@ -58,6 +59,43 @@ describe('order list answers kept per process', () => {
     const week = await recentWeek(ADMIN);
     expect((await recentWeek(ADMIN)).body).toBe(week.body);
     expect(orderListCacheOf(t.db).size).toBe(2);
+  });
+
+  it('keeps a gzipped copy beside the JSON and sends it as it is to a client that takes gzip', async () => {
+    const plain = await open(ADMIN);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const asked = (acceptEncoding: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/orders/open',
+        payload: { branchNumber: 101 },
+        token: tokens[ADMIN],
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const [kept] = [...orderListCacheOf(t.db).values()];
+    for (const accepted of ['gzip', 'br, gzip, deflate', 'gzip;q=0.5, br;q=1', '*']) {
+      const encoded = await asked(accepted);
+      expect(encoded.statusCode).toBe(200);
+      expect(encoded.headers['content-encoding'], accepted).toBe('gzip');
+      expect(encoded.headers.vary).toContain('accept-encoding');
+      expect(encoded.headers['content-type']).toBe('application/json; charset=utf-8');
+      // The kept copy itself, not one made for this request.
+      expect(encoded.rawPayload.equals(kept!.answer.gzipped!), accepted).toBe(true);
+      expect(gunzipSync(encoded.rawPayload).toString(), accepted).toBe(plain.body);
+    }
+    const refused = await asked('gzip;q=0, identity');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+    const brotliOnly = await asked('br');
+    expect(brotliOnly.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotliOnly.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("replaces a list's answer when the branch's orders change, keeping none of the old revision", async () => {
+    await open(ADMIN);
+    const { documentNumber } = await insertOrder(t.db, { statusCode: ORDER_STATUS.newOrder });
+    expect(numbers((await open(ADMIN)).body)).toContain(documentNumber);
+    expect(orderListCacheOf(t.db).size).toBe(1);
   });
 
   it('shows an order inserted, changed or deleted by plain SQL in the next answer', async () => {

@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { principalOf } from '../../http/principal.js';
-import { bigJsonAnswer, sendJsonBytes } from '../../http/json-lists.js';
+import { bigJsonAnswer, sendJsonAnswer } from '../../http/json-lists.js';
 import { openOrdersAnswer, orderDetail, recentOrdersAnswer, searchOrderHistory } from './service.js';
 import { orderPdf } from './order-pdf.js';
 
@@ -30,7 +30,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       body: openOrdersRequestSchema,
       response: { 200: openOrdersResponseSchema },
     },
-    handler: async (request, reply) => sendJsonBytes(reply, await openOrdersAnswer(db, principalOf(request), request.body)),
+    handler: async (request, reply) => sendJsonAnswer(request, reply, await openOrdersAnswer(db, principalOf(request), request.body)),
   });
 
   app.post('/api/orders/recent', {
@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       body: recentOrdersRequestSchema,
       response: { 200: recentOrdersResponseSchema },
     },
-    handler: async (request, reply) => sendJsonBytes(reply, await recentOrdersAnswer(db, principalOf(request), request.body)),
+    handler: async (request, reply) => sendJsonAnswer(request, reply, await recentOrdersAnswer(db, principalOf(request), request.body)),
   });
 
   app.get('/api/orders/detail/:id', {

@@ -17,6 +17,7 @@ import type {
 } from '@portal/domain';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
+import type { JsonAnswer } from '../../http/json-lists.js';
 import type { Principal } from '../../http/principal.js';
 import { branchScope, userScope, type OrderScope } from './order-scope.js';
 import {
@@ -63,8 +64,8 @@ async function listAnswer(
   scope: OrderScope,
   list: string,
   build: () => Promise<unknown>,
-): Promise<Buffer> {
-  if (principal.user.restrictedPricing) return Buffer.from(JSON.stringify(await build()));
+): Promise<JsonAnswer> {
+  if (principal.user.restrictedPricing) return { json: Buffer.from(JSON.stringify(await build())) };
   return branchListAnswer(db, scope, list, build);
 }
 
@@ -77,7 +78,7 @@ async function openOrdersOf(db: Database, principal: Principal, scope: OrderScop
 }
 
 /** Open Orders as the JSON the route sends: kept per process while the branch's orders stand (list-cache.ts). */
-export function openOrdersAnswer(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<Buffer> {
+export function openOrdersAnswer(db: Database, principal: Principal, request: OpenOrdersRequest): Promise<JsonAnswer> {
   const scope = branchScope(principal, request.branchNumber);
   return listAnswer(db, principal, scope, 'open', () => openOrdersOf(db, principal, scope));
 }
@@ -115,7 +116,7 @@ async function recentOrdersOf(
  * Recent Orders as the JSON the route sends, kept per process while the branch's orders stand
  * (list-cache.ts). The window is part of the key: its boundaries move with the calendar day.
  */
-export function recentOrdersAnswer(db: Database, principal: Principal, query: RecentQuery, now = new Date()): Promise<Buffer> {
+export function recentOrdersAnswer(db: Database, principal: Principal, query: RecentQuery, now = new Date()): Promise<JsonAnswer> {
   const scope = branchScope(principal, query.branchNumber);
   const window = recentOrdersWindow(now, query.timeFrame, query.page, query.timeZone);
   const list = `recent|${query.updateType}|${window.startTime.toISOString()}|${window.endTime.toISOString()}`;
