@@ -105,9 +105,7 @@ export async function run(args: string[]): Promise<void> {
     index = built;
     const labelRows = await capture.db.execute(sql`SELECT label_key FROM catalog_search WHERE catalog_id = ${catalog}`);
     labels = (labelRows.rows as { label_key: string }[]).map((row) => row.label_key);
-    console.log(
-      `catalog index bench on ${describeTarget(target)}, catalog ${values.catalog ?? 'lifts'}: ${index.size.toLocaleString('en-US')} products`,
-    );
+    console.log(`catalog index bench on ${describeTarget(target)}, catalog ${catalog}: ${index.size.toLocaleString('en-US')} products`);
   }
   global.gc?.();
   console.log(

@@ -9,8 +9,9 @@
  * The readings of terms are kept per database handle: every word of the catalogs' labels, its parts
  * and their prefixes are read when a catalog's index is built and kept (what dealers type is mostly
  * these, the last word often cut short), other terms (a typo, a word of a description) when a search
- * first has them, all the missing ones of a search in one statement, and kept while recently used. Each reading is a fact of the
- * database's text search configuration, never of the data, so nothing makes one stale. A search
+ * first has them, all the missing ones of a search in one statement, and kept while recently used.
+ * Each reading is a fact of the database's text search configuration, never of the data, so nothing
+ * makes one stale. A search
  * whose terms are all kept costs no statement before its priced page; before, every search sent
  * its whole tsquery to be read (tsquery-readings.api.test.ts holds the two readings equal).
  */
@@ -22,7 +23,7 @@ import { parseTsQuery, termsOf, type TsNode, type TsTerm } from './tsquery.js';
 
 /**
  * Catalog terms kept per database handle (~100 bytes each): a catalog's label words, their parts and
- * prefixes are a few thousand (~5,000 on the M set), learnt again only when an index is rebuilt.
+ * prefixes are a few thousand (the M set's catalog has 593 label words), learnt when an index is built.
  */
 export const MAX_LEARNT_READINGS = 50_000;
 
