@@ -76,6 +76,7 @@ export function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, ans
 /**
  * Whether an Accept-Encoding header takes gzip (RFC 9110 12.5.3): `gzip` (or `x-gzip`) with a
  * weight above 0, or `*` above 0 where gzip is not named. No header: no encoding is asked for.
+ * Not @fastify/accept-negotiator (the compression hook's): it answers gzip for `gzip;q=0, *`.
  */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   if (header === undefined) return false;

@@ -753,11 +753,6 @@ function labelWordsOf(labels: readonly string[]): LabelWords {
   return { names, start, products };
 }
 
-/** Ordinals by (label key, ordinal): ordinals are SKU order, and the keys compare in byte order, as PostgreSQL's "C" collation. */
-function nameOrderOf(labelKeys: PackedStrings): Uint32Array {
-  return Uint32Array.from({ length: labelKeys.length }, (_, o) => o).sort((a, b) => labelKeys.compare(a, b) || a - b);
-}
-
 /** What an index is made of, worked out from its rows by IndexRowsBuilder. */
 type IndexParts = {
   skus: PackedStrings;
@@ -828,11 +823,12 @@ export class IndexRowsBuilder {
     yield;
     const byCompact = Uint32Array.from(skus.keys()).sort((a, b) => compareBytes(skuCompacts[a]!, skuCompacts[b]!));
     yield;
-    // The strings were needed as arrays for the steps above; the index keeps them packed, all but
-    // the label keys, which only the name order needs.
-    const packed = [skus, skuKeys, skuCompacts, labelKeys].map((values) => new PackedStrings(values));
+    // (label key, ordinal): ordinals are SKU order, and the keys compare in byte order (the C collation).
+    const nameOrder = Uint32Array.from(skus.keys()).sort((a, b) => compareBytes(labelKeys[a]!, labelKeys[b]!) || a - b);
     yield;
-    const nameOrder = nameOrderOf(packed[3]!);
+    // The strings were needed as arrays for the steps above; the index keeps them packed, all but
+    // the label keys, which only the name order needed.
+    const packed = [skus, skuKeys, skuCompacts].map((values) => new PackedStrings(values));
     yield;
     const skuSubstrings = new SkuSubstrings(packed[1]!);
     yield;
