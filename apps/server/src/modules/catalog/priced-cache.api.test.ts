@@ -4,6 +4,8 @@
  * any table a price or an availability is computed from, made by plain SQL as the CLI, an import or
  * another process would make it, is in the very next answer; callers with other pricing terms or
  * another destination state never share an answer.
+ * These are the products priced in SQL: the in-process index is off here (it prices products in
+ * memory where it can, and keeps nothing here: indexed-pricing.api.test.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import { recordStatements } from '../../test-support/record-statements.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { pricedTextCacheOf } from './priced-cache.js';
 import { productTextCacheOf } from './product-text-cache.js';
+import { setSearchIndexEnabled } from './search-index-store.js';
 
 const ADMIN = 'admin@summitlift.example.com';
 const VIEWER = 'viewer@summitlift.example.com'; // restrictedPricing: MSRP everywhere
@@ -23,10 +26,14 @@ const lifts = { catalog: 'lifts', shipToState: 'CO', branchNumber: 101 };
 let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
+  setSearchIndexEnabled(false);
   t = await createTestApp();
   for (const email of [ADMIN, VIEWER, VALLEY]) tokens[email] = await t.login(email);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  setSearchIndexEnabled(true);
+});
 beforeEach(() => {
   vi.restoreAllMocks();
   pricedTextCacheOf(t.db).clear();

@@ -154,15 +154,22 @@ type PricedOptions = {
  * selection's `rev` is the row's: their long texts are then not even read from the table.
  */
 function productFragments(price: SQL): SQL {
-  const fragment = (json: SQL) => sql`(${json})::text`;
-  const unlessHeld = (json: SQL) => sql`CASE WHEN s.rev IS DISTINCT FROM p.xmin::text THEN ${fragment(json)} END`;
-  const head = sql`SELECT row_to_json(h) FROM (SELECT p.sku AS "sku", p.brand AS "brand", p.model AS "model") h`;
   const body = sql`SELECT row_to_json(b) FROM (SELECT
       cat.id AS "catalog", (round(${price}) / 100.0)::float8 AS "price", (round(p.msrp_cents) / 100.0)::float8 AS "msrp",
       (SELECT row_to_json(a) FROM (SELECT
         coalesce(st.in_region, 0) + coalesce(st.outside_region, 0) AS "netAvailable", rc.next_receipt_date AS "nextReceiptDate",
         coalesce(st.in_region, 0) AS "inRegion", coalesce(st.outside_region, 0) AS "outsideRegion") a) AS "availability",
       coalesce(rc.receipts, '[]'::json) AS "scheduledAvailability") b`;
+  return sql`${staticFragments()}, (${body})::text AS body`;
+}
+
+/**
+ * ProductTextRow's row-only columns of products row `p` (sku, rev, head, tail), the texts left out
+ * where the selection `s` holds the row's revision: their long texts are then not even read.
+ */
+function staticFragments(): SQL {
+  const unlessHeld = (json: SQL) => sql`CASE WHEN s.rev IS DISTINCT FROM p.xmin::text THEN (${json})::text END`;
+  const head = sql`SELECT row_to_json(h) FROM (SELECT p.sku AS "sku", p.brand AS "brand", p.model AS "model") h`;
   const tail = sql`SELECT row_to_json(t) FROM (SELECT
       (SELECT row_to_json(e) FROM (SELECT
         p.label AS "label", p.short_description AS "shortDescription", p.medium_description AS "mediumDescription",
@@ -173,7 +180,7 @@ function productFragments(price: SQL): SQL {
         p.requires_geo_warehouse AS "requiresGeoWarehouse", p.requires_flatbed AS "requiresFlatbed",
         p.requires_fork_lift AS "requiresForkLift", p.requires_lift_gate AS "requiresLiftGate",
         p.requires_residential AS "requiresResidential", p.is_small_parcel AS "isSmallParcel") w) AS "shippingInformation") t`;
-  return sql`p.sku, p.xmin::text AS rev, ${unlessHeld(head)} AS head, ${fragment(body)} AS body, ${unlessHeld(tail)} AS tail`;
+  return sql`p.sku, p.xmin::text AS rev, ${unlessHeld(head)} AS head, ${unlessHeld(tail)} AS tail`;
 }
 
 /**
@@ -358,6 +365,41 @@ export function visiblePageBySkusSql(
     SELECT cat.*, priced.sku, priced.rev, priced.head, priced.body, priced.tail
     FROM cat LEFT JOIN (${pricedSelect({ organizationPriceListId: 'visible-row', restrictedPricing })}) priced ON true
     ORDER BY priced.ord`;
+}
+
+/** visibleTextsBySkusSql's rows: the visible catalog's row, and a product's row-only texts beside it (all null for none). */
+export type VisibleTextRow = VisibleCatalogRow & { sku: string | null; rev: string | null; head: string | null; tail: string | null };
+
+/**
+ * visibleCatalogSql and the row-only texts of the SKUs the catalog lists, in one statement, for
+ * products priced by the in-process index (decision 026): rows as visiblePageBySkusSql's without the
+ * pricing (the body column), so PostgreSQL reads no prices, stock or receipts. `listedAtVersion` as there.
+ */
+export function visibleTextsBySkusSql(
+  caller: CatalogCaller,
+  skus: string[],
+  heldRevisions: (string | null)[],
+  listedAtVersion = false,
+): SQL {
+  return textsBySkusSql(visibleCatalogSql(caller), skus, heldRevisions, listedAtVersion);
+}
+
+/** visibleTextsBySkusSql for a catalog already checked (`ctx`): the page of a search priced by the index. */
+export function catalogTextsBySkusSql(ctx: PricingContext, skus: string[], heldRevisions: (string | null)[]): SQL {
+  return textsBySkusSql(knownCatalog(ctx), skus, heldRevisions, false);
+}
+
+/** The catalog row `catalog` (no row: none of it) with the row-only texts of the SKUs it lists beside it, in the SKUs' order. */
+function textsBySkusSql(catalog: SQL, skus: string[], heldRevisions: (string | null)[], listedAtVersion: boolean): SQL {
+  const listed = listedAtVersion
+    ? sql``
+    : sql`WHERE EXISTS (SELECT 1 FROM catalog_products cp, cat WHERE cp.catalog_id = cat.id AND cp.sku = t.sku)`;
+  return sql`
+    WITH cat AS MATERIALIZED (${catalog}),
+    s AS (SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)} ${listed})
+    SELECT cat.*, texts.sku, texts.rev, texts.head, texts.tail
+    FROM cat LEFT JOIN (SELECT s.ord, ${staticFragments()} FROM s JOIN products p ON p.sku = s.sku) texts ON true
+    ORDER BY texts.ord`;
 }
 
 /**

@@ -246,6 +246,20 @@ export const scheduledReceipts = pgTable(
 );
 
 /**
+ * The catalog data revision that last changed each SKU's stock or scheduled receipts, stamped by
+ * the triggers of drizzle/0034: the in-process index reads the stock and receipts of the SKUs
+ * stamped after the revision it has applied (search-index-store.ts, decision 026).
+ */
+export const catalogStockStamps = pgTable(
+  'catalog_stock_stamps',
+  {
+    sku: text('sku').primaryKey(),
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('catalog_stock_stamps_revision_idx').on(t.revision)],
+);
+
+/**
  * One row: the revision of everything a product's price and availability are computed from
  * (products, catalog_products, catalogs, price_list_items, stock, scheduled_receipts, warehouses),
  * moved by the triggers of 0013_catalog_data_revision.sql in the same transaction as any change of

@@ -4,13 +4,34 @@
  * after a data revision; each read in one REPEATABLE READ snapshot together with the catalog's
  * search version and the data revision it matches.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import type { IndexRow, IndexWarehouse } from './search-index.js';
 
-/** A stock ('s') or price ('p') row stamped after the revision an index has applied. */
-export type IndexChange = { kind: 's' | 'p'; sku: string; codes: string[] | null; price_cents: number | null; msrp_cents: number | null };
+/**
+ * A row stamped after the revision an index has applied: a product's stocked warehouses ('s'), its
+ * prices ('p'), or its stock and receipts ('q', drizzle/0034: `stock` and `receipts` as stockTexts writes them).
+ */
+export type IndexChange = {
+  kind: 's' | 'p' | 'q';
+  sku: string;
+  codes: string[] | null;
+  price_cents: number | null;
+  msrp_cents: number | null;
+  stock: string | null;
+  receipts: string | null;
+};
+
+/**
+ * A product's stock and receipts as two texts (`stock`, `receipts`; null for none), in the form
+ * stock-book.ts splits: chr(30) between records, chr(31) between fields. One indexed read of each table.
+ */
+function stockTexts(sku: SQL): SQL {
+  return sql`(SELECT string_agg(k.warehouse_code || chr(31) || k.quantity::text, chr(30)) FROM stock k WHERE k.sku = ${sku}) AS stock,
+    (SELECT string_agg(r.warehouse_code || chr(31) || r.receipt_date::text || chr(31) || r.quantity::text, chr(30))
+     FROM scheduled_receipts r WHERE r.sku = ${sku}) AS receipts`;
+}
 
 /** Whether warehouse `w` serves catalog `c` (repository.ts regionSources' rule). */
 const servesCatalog = sql`CASE WHEN c.ships_only_from IS NULL
@@ -125,7 +146,7 @@ export async function readIndexSnapshot(
     await tx.execute(sql`
       DECLARE index_rows NO SCROLL CURSOR FOR
       SELECT s.sku, s.sku_key, s.sku_compact, s.label_key, s.brand, s.category, s.popularity,
-             s.stocked_warehouses, s.document::text AS document, cp.price_cents, cp.msrp_cents
+             s.stocked_warehouses, s.document::text AS document, cp.price_cents, cp.msrp_cents, ${stockTexts(sql`s.sku`)}
       FROM catalog_search s LEFT JOIN catalog_prices cp ON cp.catalog_id = s.catalog_id AND cp.sku = s.sku
       WHERE s.catalog_id = ${catalogId}
       ORDER BY s.sku COLLATE "C"`);
@@ -139,7 +160,7 @@ export async function readIndexSnapshot(
 }
 
 /**
- * The stock and price rows stamped after revision `applied`, the revision now, and the warehouses as
+ * The stock, price and stock-stamp rows stamped after revision `applied`, the revision now, and the warehouses as
  * they are now: one statement, so one snapshot and one round trip. A process runs it when a search
  * finds its index behind (search-index-store.ts), up to a few times a second under a feed.
  */
@@ -157,14 +178,19 @@ export async function readIndexChanges(
     db,
     sql`
       SELECT (SELECT r.revision FROM catalog_data_revision r WHERE r.id = 1)::text AS revision,
-        (SELECT json_agg(json_build_object('kind', c.kind, 'sku', c.sku, 'codes', c.codes,
-                                           'price_cents', c.price_cents, 'msrp_cents', c.msrp_cents))
+        (SELECT json_agg(json_build_object('kind', c.kind, 'sku', c.sku, 'codes', c.codes, 'price_cents', c.price_cents,
+                                           'msrp_cents', c.msrp_cents, 'stock', c.stock, 'receipts', c.receipts))
          FROM (
-           SELECT 's' AS kind, s.sku, s.stocked_warehouses AS codes, NULL::int AS price_cents, NULL::int AS msrp_cents
+           SELECT 's' AS kind, s.sku, s.stocked_warehouses AS codes, NULL::int AS price_cents, NULL::int AS msrp_cents,
+                  NULL::text AS stock, NULL::text AS receipts
            FROM catalog_search s WHERE s.catalog_id = ${catalogId} AND s.stock_revision > ${applied.toString()}::bigint
            UNION ALL
-           SELECT 'p', cp.sku, NULL, cp.price_cents, cp.msrp_cents
+           SELECT 'p', cp.sku, NULL, cp.price_cents, cp.msrp_cents, NULL, NULL
            FROM catalog_prices cp WHERE cp.catalog_id = ${catalogId} AND cp.revision > ${applied.toString()}::bigint
+           UNION ALL
+           SELECT 'q', st.sku, NULL, NULL, NULL, ${stockTexts(sql`st.sku`)}
+           FROM catalog_stock_stamps st JOIN catalog_products l ON l.catalog_id = ${catalogId} AND l.sku = st.sku
+           WHERE st.revision > ${applied.toString()}::bigint
          ) c) AS changes,
         (SELECT json_agg(json_build_object('code', w.code, 'region_states', w.region_states, 'serves', ${servesCatalog})
                 ORDER BY w.code)

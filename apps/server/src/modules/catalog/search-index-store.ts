@@ -25,7 +25,15 @@ import { perDatabase } from '../../db/read-cache.js';
 import type { PricingContext } from './catalog-access.js';
 import { listCatalogRows } from './catalogs-repository.js';
 import { CatalogSearchIndex, IndexRowsBuilder, type IndexWarehouse } from './search-index.js';
-import { currentSearchVersion, readIndexChanges, readIndexSnapshot, readOrganizationPrices } from './search-index-repository.js';
+import {
+  currentSearchVersion,
+  readIndexChanges,
+  readIndexSnapshot,
+  readOrganizationPrices,
+  type IndexChange,
+  type IndexRowSink,
+} from './search-index-repository.js';
+import { StockBook } from './stock-book.js';
 import { learnLabelWords } from './tsquery-readings.js';
 
 /** Catalogs this size or smaller are built while the search waits (a few ms); larger ones in the background. */
@@ -110,7 +118,17 @@ export function setSearchIndexEnabled(on: boolean): void {
  */
 async function build(db: Database, catalogId: string, held: Built | undefined, plan: (popularityOnly: boolean) => void): Promise<Built> {
   let rows: IndexRowsBuilder | undefined;
-  const rowsTo = (warehouses: IndexWarehouse[]) => (rows = new IndexRowsBuilder(warehouses));
+  let stockBook: StockBook | undefined;
+  const rowsTo = (warehouses: IndexWarehouse[]): IndexRowSink => {
+    const builder = (rows = new IndexRowsBuilder(warehouses));
+    const book = (stockBook = new StockBook(warehouses, held?.index.size));
+    return {
+      add(batch) {
+        builder.add(batch);
+        for (const row of batch) book.append(row.stock ?? null, row.receipts ?? null);
+      },
+    };
+  };
   let read = await readIndexSnapshot(db, catalogId, { rowsTo, heldContentVersion: held?.contentVersion, plan });
   if ('popularity' in read && held) {
     // Another recount's read, of a later version, was applied first.
@@ -126,6 +144,7 @@ async function build(db: Database, catalogId: string, held: Built | undefined, p
   if ('popularity' in read || !rows) throw new Error('an index snapshot without rows');
   const { version, contentVersion, revision } = read;
   const index = await CatalogSearchIndex.finish(rows);
+  index.stockBook = stockBook;
   // Searches for the catalog's words then read their tsquery without a statement.
   await learnLabelWords(db, index.labelWordList());
   return { version, contentVersion, revision, index };
@@ -135,13 +154,22 @@ async function build(db: Database, catalogId: string, held: Built | undefined, p
 async function catchUp(db: Database, catalogId: string, built: Built): Promise<void> {
   const found = await readIndexChanges(db, catalogId, built.revision);
   if (found.revision <= built.revision) return;
-  built.index.setWarehouses(found.warehouses);
+  const { index } = built;
+  index.setWarehouses(found.warehouses);
+  index.stockBook?.setWarehouses(found.warehouses);
   for (const change of found.changes) {
-    if (change.kind === 's') built.index.restock(change.sku, change.codes ?? []);
-    else built.index.reprice(change.sku, Number(change.price_cents), Number(change.msrp_cents));
+    if (change.kind === 's') index.restock(change.sku, change.codes ?? []);
+    else if (change.kind === 'p') index.reprice(change.sku, Number(change.price_cents), Number(change.msrp_cents));
+    else restockBook(index, change);
   }
   built.index.dropOrganizationPrices(found.priceListsChanged);
   built.revision = found.revision;
+}
+
+/** A product's stock and receipts as stamped (drizzle/0034) into the index's stock book. */
+function restockBook(index: CatalogSearchIndex, change: IndexChange): void {
+  const o = index.ordinalOf(change.sku);
+  if (o !== undefined) index.stockBook?.set(o, change.stock, change.receipts);
 }
 
 /**
@@ -270,6 +298,11 @@ export async function heldSearchIndex(db: Database, catalogId: string): Promise<
   }
   const built = kept?.built;
   return built && { ...built };
+}
+
+/** The index this process holds for the catalog now, as it is (no build, no catch-up). */
+export function heldIndexOf(db: Database, catalogId: string): CatalogSearchIndex | undefined {
+  return enabled ? keptOf(db).get(catalogId)?.built?.index : undefined;
 }
 
 /** For tests and the bench: builds (or waits for) the catalog's index at its current version. */

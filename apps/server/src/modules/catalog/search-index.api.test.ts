@@ -274,7 +274,7 @@ describe('a search on the index this process holds', () => {
   });
 
   it('does not list a product the catalog stopped listing, nor keep its price for a product call', async () => {
-    // The held index's page is priced without checking each SKU's listing (visiblePageBySkusSql):
+    // The held index's page is read without checking each SKU's listing (visibleTextsBySkusSql):
     // the search version read with it says whether the listing is still the index's.
     await onUnheardApp(async (on) => {
       const body = { ...lifts, keywords: '', sort: 'sku', pageSize: 5 };
@@ -285,7 +285,8 @@ describe('a search on the index this process holds', () => {
       const statements = recordStatements(on.app.db);
       const after = await searchWith(elsewhere, true, on);
       vi.restoreAllMocks();
-      expect(statements.some((text) => text.includes('organization_catalogs') && text.includes('price_list_items'))).toBe(true);
+      // The visibility check, with the page's texts (the index prices them: indexed-pricing.ts).
+      expect(statements.some((text) => text.includes('organization_catalogs') && text.includes('row_to_json'))).toBe(true);
       expect(after.results.map((product) => product.sku)).not.toContain(removed);
       expect(after).toEqual(await searchWith(elsewhere, false, on));
       const detail = await on.app.request({

@@ -23,6 +23,7 @@ import { TopK } from './top-k.js';
 import { andInto, bitCount, forEachBit, hasBit, orInto } from './bitsets.js';
 import { lowerBound } from './sorted-search.js';
 import { runAtOnce, runSliced, type Sliced } from './sliced-work.js';
+import type { StockBook } from './stock-book.js';
 
 /** A catalog_search row with its catalog_prices row, as the store loads them. */
 export type IndexRow = {
@@ -37,6 +38,9 @@ export type IndexRow = {
   document: string;
   price_cents: number | null;
   msrp_cents: number | null;
+  /** The product's stock and receipts as text (stock-book.ts): read by the store's builds only. */
+  stock?: string | null;
+  receipts?: string | null;
 };
 
 /** A warehouse as the region rule reads it (repository.ts catalogWarehouses). */
@@ -125,6 +129,13 @@ export class CatalogSearchIndex {
   /** calc_rank_or's sums of the current query (orRanks), rewritten by each query that ranks so. */
   private orSums?: Float32Array;
 
+  /**
+   * Every product's stock per warehouse and scheduled receipts, read with the rows and kept current
+   * by the store (search-index-store.ts): with the prices held here, a product call prices in memory
+   * (decision 026). Undefined for an index built without them (CatalogSearchIndex.of).
+   */
+  stockBook?: StockBook;
+
   private constructor(parts: IndexParts) {
     this.size = parts.skus.length;
     this.skus = parts.skus;
@@ -191,7 +202,7 @@ export class CatalogSearchIndex {
   }
 
   /** The ordinal of a SKU the catalog lists (a binary search: ordinals are in SKU byte order). */
-  private ordinalOf(sku: string): number | undefined {
+  ordinalOf(sku: string): number | undefined {
     const o = this.skus.indexOfSorted(sku);
     return o < 0 ? undefined : o;
   }
@@ -237,6 +248,24 @@ export class CatalogSearchIndex {
     for (const order of this.priceOrders.values()) order.repriced(o);
     for (const list of this.organizationLists.values()) list.catalogRepriced(o, priceCents);
     return true;
+  }
+
+  /**
+   * A listed product's ordinal, price for the caller and MSRP in cents, as pricedSelect prices it:
+   * the MSRP for a restricted caller, else the organization's list over the catalog's prices (the
+   * list must be held: organizationPricesHeld), else the catalog's. Undefined when the catalog does
+   * not list the SKU, the list is not held or the product has no catalog_prices row.
+   */
+  callerPrice(sku: string, basis: Exclude<PriceBasis, null>): { o: number; cents: number; msrpCents: number } | undefined {
+    const o = this.ordinalOf(sku);
+    if (o === undefined) return undefined;
+    const cents =
+      typeof basis === 'string'
+        ? (basis === 'msrp' ? this.msrpCents : this.priceCents)[o]!
+        : this.organizationLists.get(String(basis.organizationList))?.cents[o];
+    const msrpCents = this.msrpCents[o]!;
+    if (cents === undefined || cents === -1 || msrpCents === -1 || this.priceCents[o] === -1) return undefined;
+    return { o, cents, msrpCents };
   }
 
   /** Whether the index holds this organization price list (search-index-store.ts organizationPricesHeld). */

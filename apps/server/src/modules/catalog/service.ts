@@ -38,7 +38,11 @@ import {
   type SearchSort,
   type CatalogCaller,
   type VisiblePricedRow,
+  type VisibleTextRow,
+  visibleTextsBySkusSql,
+  catalogTextsBySkusSql,
 } from './repository.js';
+import { canPriceInProcess, indexPricedBodies } from './indexed-pricing.js';
 import { perDatabase, RecentlyUsedMap } from '../../db/read-cache.js';
 import { pricedTextCacheOf } from './priced-cache.js';
 import { productTextCacheOf, type StaticProductText } from './product-text-cache.js';
@@ -97,14 +101,94 @@ async function visibleTextsOf(
   guess: PricingContext | undefined,
   listedIn?: IndexListing,
 ): Promise<{ ctx: PricingContext; texts: string[] }> {
-  if (skus.length === 0 || (guess && allPricedTextsHeld(db, guess, shipToState, skus))) {
+  // The priced texts kept from SQL are confirmed by the visibility check alone, unless the index
+  // prices: they are kept for one data revision only, which a feed moves every few seconds.
+  const fromKeptTexts = guess && !canPriceInProcess(db, guess.catalogId) && allPricedTextsHeld(db, guess, shipToState, skus);
+  if (skus.length === 0 || fromKeptTexts) {
     const ctx = await rememberedPricingContext(db, principal, catalogId);
     return { ctx, texts: await pricedPage(db, ctx, shipToState, skus) };
   }
   const caller = catalogCallerOf(principal, catalogId);
-  const priced = await visiblePricedTexts(db, principal, caller, shipToState, skus, listedIn);
+  const priced =
+    (await indexPricedTexts(db, principal, caller, shipToState, skus, guess?.catalogId ?? catalogId, listedIn)) ??
+    (await visiblePricedTexts(db, principal, caller, shipToState, skus, listedIn));
   lastContextsOf(db).set(callerKeyOf(principal, caller), priced.ctx);
   return priced;
+}
+
+/**
+ * The caller's visible catalog as a pricing context and these SKUs' texts, priced by the catalog's
+ * in-process index (decision 026): one statement checks the visibility and sends the row-only texts
+ * this process does not hold (visibleTextsBySkusSql), and the index prices (indexed-pricing.ts).
+ * Undefined, with no statement sent, when this process holds no index of `catalogGuess` (the
+ * catalog the caller last had, or asks for) that can price; when the index cannot price this answer
+ * after all, the products are priced in SQL by a second statement (pricedPage).
+ */
+async function indexPricedTexts(
+  db: Database,
+  principal: Principal,
+  caller: CatalogCaller,
+  shipToState: string,
+  skus: string[],
+  catalogGuess: string,
+  listedIn: IndexListing | undefined,
+): Promise<{ ctx: PricingContext; texts: string[] } | undefined> {
+  if (!canPriceInProcess(db, catalogGuess)) return undefined;
+  const held = heldStaticTexts(db, skus);
+  const statement = visibleTextsBySkusSql(caller, skus, heldRevisionsOf(skus, held), listedIn !== undefined);
+  const rows = await queryRows<VisibleTextRow>(db, statement, { prepared: true });
+  const ctx = pricingContextOf(principal, rows[0]);
+  return { ctx, texts: await pricedInProcess(db, ctx, shipToState, skus, rows, held) };
+}
+
+/**
+ * The products of a texts statement's rows (the SKUs the catalog lists, with the texts this process
+ * did not hold), priced by the index, in the SKUs' order; priced in SQL (sqlPricedPage) when the
+ * index cannot price them now.
+ */
+async function pricedInProcess(
+  db: Database,
+  ctx: PricingContext,
+  shipToState: string,
+  skus: string[],
+  rows: TextRow[],
+  held: Map<string, StaticProductText>,
+): Promise<string[]> {
+  const texts = keepStaticTexts(db, rows, held);
+  // SKUs the catalog does not list have no row, and no text.
+  const listed = skus.filter((sku) => texts.has(sku));
+  const bodies = await indexPricedBodies(db, ctx, shipToState, listed);
+  if (!bodies) return sqlPricedPage(db, ctx, shipToState, listed);
+  return listed.map((sku, i) => joinedText(texts.get(sku)!, bodies[i]!));
+}
+
+/** A texts statement's row (repository.ts textsBySkusSql): null columns for a catalog that lists none of the SKUs. */
+type TextRow = { sku: string | null; rev: string | null; head: string | null; tail: string | null };
+
+/** The static texts of a texts statement's rows: kept when new (another revision), else the held ones. */
+function keepStaticTexts(db: Database, rows: TextRow[], held: Map<string, StaticProductText>): Map<string, StaticProductText> {
+  const texts = new Map<string, StaticProductText>();
+  for (const row of rows) {
+    if (row.sku === null || row.rev === null) continue;
+    texts.set(row.sku, staticTextOf(db, { sku: row.sku, rev: row.rev, head: row.head, tail: row.tail }, held));
+  }
+  return texts;
+}
+
+/** A row's static text: the row's own texts when it sent them (kept for next time), else the one held at its revision. */
+function staticTextOf(
+  db: Database,
+  row: { sku: string; rev: string; head: string | null; tail: string | null },
+  held: Map<string, StaticProductText>,
+): StaticProductText {
+  if (row.head !== null && row.tail !== null) {
+    const text = { rev: row.rev, head: members(row.head), tail: members(row.tail) };
+    productTextCacheOf(db).set(row.sku, text);
+    return text;
+  }
+  const text = held.get(row.sku);
+  if (!text || text.rev !== row.rev) throw new Error(`product ${row.sku}: texts left out for a revision not held`);
+  return text;
 }
 
 /** The catalog and search version a held index lists its SKUs at (searchOnHeldIndex). */
@@ -207,12 +291,28 @@ const parseProduct = (text: string) => JSON.parse(text) as Product;
 
 /**
  * The products of these SKUs that the catalog lists, priced for the caller, in the SKUs' order, as
- * JSON texts. A product's text is its static fragments (product-text-cache.ts) around its priced one
- * (priced-cache.ts). Products whose both parts are held cost no statement; one prepared statement
- * prices the others, told which row revisions' static texts this process holds so that it sends
- * them only for the rest, and what it answers is kept for next time.
+ * JSON texts. A product's text is its static fragments (product-text-cache.ts) around its priced one.
+ * Where this process holds an index of the catalog that prices, one statement confirms the held
+ * static texts and sends the others (catalogTextsBySkusSql) and the index prices (indexed-pricing.ts);
+ * otherwise SQL prices them (sqlPricedPage).
  */
 async function pricedPage(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<string[]> {
+  if (skus.length === 0) return [];
+  if (!canPriceInProcess(db, ctx.catalogId)) return sqlPricedPage(db, ctx, shipToState, skus);
+  const held = heldStaticTexts(db, skus);
+  const rows = await queryRows<TextRow>(db, catalogTextsBySkusSql(ctx, skus, heldRevisionsOf(skus, held)), { prepared: true });
+  return pricedInProcess(db, ctx, shipToState, skus, rows, held);
+}
+
+/** The row revision of each SKU's static text held (null: none). */
+const heldRevisionsOf = (skus: string[], held: Map<string, StaticProductText>) => skus.map((sku) => held.get(sku)?.rev ?? null);
+
+/**
+ * pricedPage in SQL: products whose static and priced texts are both held cost no statement; one
+ * prepared statement prices the others, told which row revisions' static texts this process holds
+ * so that it sends them only for the rest, and what it answers is kept for next time.
+ */
+async function sqlPricedPage(db: Database, ctx: PricingContext, shipToState: string, skus: string[]): Promise<string[]> {
   if (skus.length === 0) return [];
   const pricedTexts = pricedTextCacheOf(db);
   const pricedKeyPrefix = pricedTexts.keyPrefix(ctx, shipToState);
@@ -227,12 +327,7 @@ async function pricedPage(db: Database, ctx: PricingContext, shipToState: string
     else toPrice.push(sku);
   }
   if (toPrice.length > 0) {
-    const statement = pageBySkusSql(
-      ctx,
-      shipToState,
-      toPrice,
-      toPrice.map((sku) => held.get(sku)?.rev ?? null),
-    );
+    const statement = pageBySkusSql(ctx, shipToState, toPrice, heldRevisionsOf(toPrice, held));
     keepPricedRows(db, ctx, shipToState, await queryRows<ProductTextRow>(db, statement, { prepared: true }), held, answered);
   }
   // SKUs the catalog does not list have no text.
@@ -275,16 +370,10 @@ function keepPricedRows(
   answered: Map<string, string>,
   listed = true,
 ): void {
-  const staticTexts = productTextCacheOf(db);
   const pricedTexts = pricedTextCacheOf(db);
   const pricedKeyPrefix = listed ? pricedTexts.keyPrefix(ctx, shipToState) : null;
   for (const row of rows) {
-    let text = row.head !== null && row.tail !== null ? undefined : held.get(row.sku);
-    if (!text || text.rev !== row.rev) {
-      if (row.head === null || row.tail === null) throw new Error(`product ${row.sku}: texts left out for a revision not held`);
-      text = { rev: row.rev, head: members(row.head), tail: members(row.tail) };
-      staticTexts.set(row.sku, text);
-    }
+    const text = staticTextOf(db, row, held);
     const body = members(row.body);
     if (pricedKeyPrefix !== null) pricedTexts.set(pricedKeyPrefix + row.sku, { rev: row.rev, body });
     answered.set(row.sku, joinedText(text, body));
