@@ -16,9 +16,9 @@ import type { PricingContext } from './catalog-access.js';
 import type { CatalogSearchIndex, PriceBasis } from './search-index.js';
 import { heldIndexOf, organizationPricesHeld, searchIndexFor } from './search-index-store.js';
 
-/** Whether this process holds an index of the catalog that can price (its stock book complete): worth asking for texts alone. */
+/** Whether this process holds an index of the catalog that can price (one with its stock book): worth asking for texts alone. */
 export function canPriceInProcess(db: Database, catalogId: string): boolean {
-  return heldIndexOf(db, catalogId)?.stockBook?.complete === true;
+  return heldIndexOf(db, catalogId)?.stockBook !== undefined;
 }
 
 /**
@@ -35,11 +35,11 @@ export async function indexPricedBodies(
   skus: readonly string[],
 ): Promise<string[] | undefined> {
   const index = await searchIndexFor(db, ctx);
-  if (!index?.stockBook?.complete) return undefined;
+  if (!index?.stockBook) return undefined;
   const basis = await priceBasisOf(db, index, ctx);
+  if (!basis) return undefined;
   // From here on synchronous: no catch-up moves the index while the products are priced.
   const book = index.stockBook;
-  if (!basis || !book.complete) return undefined;
   const catalog = JSON.stringify(ctx.catalogId);
   const bodies: string[] = [];
   for (const sku of skus) {

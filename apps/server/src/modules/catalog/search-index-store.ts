@@ -144,6 +144,7 @@ async function build(db: Database, catalogId: string, held: Built | undefined, p
   if ('popularity' in read || !rows) throw new Error('an index snapshot without rows');
   const { version, contentVersion, revision } = read;
   const index = await CatalogSearchIndex.finish(rows);
+  stockBook?.trim();
   index.stockBook = stockBook;
   // Searches for the catalog's words then read their tsquery without a statement.
   await learnLabelWords(db, index.labelWordList());

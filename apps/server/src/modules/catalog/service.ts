@@ -122,7 +122,7 @@ async function visibleTextsOf(
  * this process does not hold (visibleTextsBySkusSql), and the index prices (indexed-pricing.ts).
  * Undefined, with no statement sent, when this process holds no index of `catalogGuess` (the
  * catalog the caller last had, or asks for) that can price; when the index cannot price this answer
- * after all, the products are priced in SQL by a second statement (pricedPage).
+ * after all, the products are priced in SQL by a second statement (sqlPricedPage).
  */
 async function indexPricedTexts(
   db: Database,

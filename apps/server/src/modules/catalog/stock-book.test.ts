@@ -55,30 +55,33 @@ describe('the stock book', () => {
     expect((parsed(book.availabilityMembers(1, 'CO')).availability as { inRegion: number }).inRegion).toBe(9);
   });
 
-  it('follows the warehouses: a new one takes a spare slot, a changed region counts at once', () => {
+  it('follows the warehouses: a changed region counts at once, a new code widens every product', () => {
     const book = new StockBook(WAREHOUSES);
     book.append(stock(['B250', 3]), null);
+    book.append(stock(['W110', 4], ['S540', 1]), receipts(['S540', '2026-12-05', 2]));
     book.setWarehouses([...WAREHOUSES.filter((w) => w.code !== 'B250'), { code: 'B250', regionStates: ['GA'], servesCatalog: true }]);
     expect((parsed(book.availabilityMembers(0, 'GA')).availability as { inRegion: number }).inRegion).toBe(3);
-    book.setWarehouses([...WAREHOUSES, { code: 'N900', regionStates: ['NY'], servesCatalog: true }]);
-    book.set(0, stock(['N900', 6]), null);
-    expect(book.complete).toBe(true);
-    expect((parsed(book.availabilityMembers(0, 'NY')).availability as { inRegion: number }).inRegion).toBe(6);
+    // Stock in warehouses the book had no slot for (a catch-up may bring them before the warehouses).
+    book.set(0, stock(['N900', 6], ['N901', 1], ['B250', 2]), null);
+    book.setWarehouses([
+      ...WAREHOUSES,
+      { code: 'N900', regionStates: ['NY'], servesCatalog: true },
+      { code: 'N901', regionStates: [], servesCatalog: false },
+    ]);
+    expect(parsed(book.availabilityMembers(0, 'NY')).availability).toMatchObject({ inRegion: 6, outsideRegion: 2 });
+    // The other product's row moved with the widening, untouched.
+    expect(parsed(book.availabilityMembers(1, 'CA'))).toEqual({
+      availability: { netAvailable: 5, nextReceiptDate: '2026-12-05', inRegion: 4, outsideRegion: 1 },
+      scheduledAvailability: [{ availableQuantity: 2, date: '2026-12-05' }],
+    });
   });
 
-  it('stops pricing once stock names more warehouses than it has slots for', () => {
-    const book = new StockBook(WAREHOUSES);
-    book.append(null, null);
-    book.set(0, stock(['N1', 1], ['N2', 1]), null);
-    expect(book.complete).toBe(true); // the two spare slots
-    book.set(0, stock(['N3', 1]), null);
-    expect(book.complete).toBe(false);
-  });
-
-  it('grows past the products it expected', () => {
+  it('grows past the products it expected, and lets the room go when trimmed', () => {
     const book = new StockBook(WAREHOUSES, 1);
-    for (let i = 0; i < 100; i++) book.append(stock(['B250', i]), null);
-    expect((parsed(book.availabilityMembers(99, 'CO')).availability as { inRegion: number }).inRegion).toBe(99);
+    for (let i = 0; i < 2000; i++) book.append(stock(['B250', i]), null);
+    book.trim();
+    expect(book.approximateBytes).toBe(2000 * WAREHOUSES.length * 4);
+    expect((parsed(book.availabilityMembers(1999, 'CO')).availability as { inRegion: number }).inRegion).toBe(1999);
     expect((parsed(book.availabilityMembers(0, 'CO')).availability as { inRegion: number }).inRegion).toBe(0);
   });
 });

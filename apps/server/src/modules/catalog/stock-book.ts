@@ -8,9 +8,9 @@
  *    order; nextReceiptDate: the first date, or null.
  * The store reads it with the index rows and follows the stamps of drizzle/0034 (search-index-store.ts).
  *
- * Quantities sit in one Int32Array, a slot per warehouse code (the warehouses known at the build and
- * SPARE_SLOTS more): ~4.8 MB for the M set's 199,000 products and 6 warehouses, where objects per
- * stock row would take ten times that.
+ * Quantities sit in one Int32Array, a slot per warehouse code: ~4.8 MB for the M set's 199,000
+ * products and 6 warehouses, where objects per stock row would take ten times that; receipts as a
+ * few numbers per product that has any (~34,000 of them), their dates each kept once.
  */
 
 /**
@@ -25,35 +25,31 @@ export const RECORD_SEPARATOR = '\x1e';
 /** A warehouse as the book needs it: search-index.ts IndexWarehouse. */
 export type BookWarehouse = { code: string; regionStates: string[]; servesCatalog: boolean };
 
-/** One scheduled receipt of a product, its warehouse as a slot. */
-type Receipt = { slot: number; date: string; quantity: number };
-
-/** Warehouse codes that may appear after a build before the book stops pricing (complete: false). */
-const SPARE_SLOTS = 2;
-
 /** How a warehouse counts for a catalog and destination state. */
 const NOT_THE_CATALOGS = 0;
 const IN_REGION = 1;
 const OUTSIDE_REGION = 2;
 
+/** A product's receipts, flattened: (warehouse slot, date number, quantity) per receipt, in date order. */
+const RECEIPT_FIELDS = 3;
+
 export class StockBook {
   private readonly slotOf = new Map<string, number>();
-  private readonly slots: number;
+  /** Quantities per product: `slots` of them, one per warehouse code seen (a new code widens every product's row). */
+  private slots: number;
   private quantities: Int32Array;
-  /** Receipts by ordinal, in date order; products without any have no entry. */
-  private readonly receipts = new Map<number, Receipt[]>();
+  /** Receipts by ordinal (RECEIPT_FIELDS numbers each); products without any have no entry. */
+  private readonly receipts = new Map<number, number[]>();
+  /** Receipt dates ('YYYY-MM-DD') by number, each kept once: a few hundred distinct dates for 50,000 receipts. */
+  private readonly dates: string[] = [];
+  private readonly dateNumbers = new Map<string, number>();
   private warehouses: readonly BookWarehouse[] = [];
   /** Each slot's kind (NOT_THE_CATALOGS, IN_REGION, OUTSIDE_REGION) per destination state, made when first asked. */
   private readonly kindsByState = new Map<string, Uint8Array>();
   private filled = 0;
-  /**
-   * False once stock or receipts named a warehouse beyond the book's slots: the book then prices
-   * nothing (the products are priced in SQL) until the catalog's index is built again.
-   */
-  complete = true;
 
   constructor(warehouses: readonly BookWarehouse[], expectedProducts = 0) {
-    this.slots = warehouses.length + SPARE_SLOTS;
+    this.slots = Math.max(1, warehouses.length);
     this.quantities = new Int32Array(Math.max(1, expectedProducts) * this.slots);
     this.setWarehouses(warehouses);
   }
@@ -68,35 +64,26 @@ export class StockBook {
   /** The next product's stock and receipts, in ordinal order, as the build reads them (stockTexts). */
   append(stock: string | null, receipts: string | null): void {
     const o = this.filled++;
-    if ((o + 1) * this.slots > this.quantities.length) {
-      const grown = new Int32Array(Math.max(this.quantities.length * 2, (o + 1) * this.slots));
-      grown.set(this.quantities);
-      this.quantities = grown;
-    }
+    if ((o + 1) * this.slots > this.quantities.length) this.resize(Math.max(2 * this.filled, 1024), this.slots);
     this.set(o, stock, receipts);
+  }
+
+  /** Lets go of the room `append` kept for more products: the build is done. */
+  trim(): void {
+    if (this.quantities.length > this.filled * this.slots) this.quantities = this.quantities.slice(0, this.filled * this.slots);
   }
 
   /** Product `o`'s stock and receipts are now these (stockTexts); what the book held of it is replaced. */
   set(o: number, stock: string | null, receipts: string | null): void {
+    const stocked = fieldsOf(stock, 2).map(([code, quantity]) => [this.slotFor(code!), Number(quantity)] as const);
     const base = o * this.slots;
     this.quantities.fill(0, base, base + this.slots);
-    for (const [code, quantity] of fieldsOf(stock, 2)) {
-      const slot = this.slotFor(code!);
-      if (slot === undefined) this.complete = false;
-      else this.quantities[base + slot]! += Number(quantity);
-    }
-    const held: Receipt[] = [];
-    for (const [code, date, quantity] of fieldsOf(receipts, 3)) {
-      const slot = this.slotFor(code!);
-      if (slot === undefined) this.complete = false;
-      else held.push({ slot, date: date!, quantity: Number(quantity) });
-    }
+    for (const [slot, quantity] of stocked) this.quantities[base + slot]! += quantity;
+    const held = fieldsOf(receipts, 3)
+      .sort((a, b) => (a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0))
+      .flatMap(([code, date, quantity]) => [this.slotFor(code!), this.dateNumberOf(date!), Number(quantity)]);
     if (held.length === 0) this.receipts.delete(o);
-    else
-      this.receipts.set(
-        o,
-        held.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
-      );
+    else this.receipts.set(o, held);
   }
 
   /**
@@ -118,15 +105,17 @@ export class StockBook {
     let nextReceiptDate: string | null = null;
     let date: string | null = null;
     let quantity = 0;
-    for (const receipt of this.receipts.get(o) ?? []) {
-      if (kinds[receipt.slot] === NOT_THE_CATALOGS) continue;
-      if (receipt.date !== date) {
+    const held = this.receipts.get(o) ?? [];
+    for (let i = 0; i < held.length; i += RECEIPT_FIELDS) {
+      if (kinds[held[i]!] === NOT_THE_CATALOGS) continue;
+      const receiptDate = this.dates[held[i + 1]!]!;
+      if (receiptDate !== date) {
         if (date !== null) perDate.push(`{"availableQuantity":${quantity},"date":"${date}"}`);
-        date = receipt.date;
+        date = receiptDate;
         nextReceiptDate ??= date;
         quantity = 0;
       }
-      quantity += receipt.quantity;
+      quantity += held[i + 2]!;
     }
     if (date !== null) perDate.push(`{"availableQuantity":${quantity},"date":"${date}"}`);
     const next = nextReceiptDate === null ? 'null' : `"${nextReceiptDate}"`;
@@ -138,13 +127,35 @@ export class StockBook {
 
   /** Memory held, roughly (the quantities and the receipts). */
   get approximateBytes(): number {
-    return this.quantities.byteLength + this.receipts.size * 120;
+    return this.quantities.byteLength + this.receipts.size * 100;
   }
 
-  private slotFor(code: string): number | undefined {
+  /** The slot of a warehouse code; a code not seen before gets one, widening every product's row. */
+  private slotFor(code: string): number {
     let slot = this.slotOf.get(code);
-    if (slot === undefined && this.slotOf.size < this.slots) this.slotOf.set(code, (slot = this.slotOf.size));
+    if (slot === undefined) {
+      slot = this.slotOf.size;
+      if (slot >= this.slots) this.resize(this.quantities.length / this.slots, this.slots + 1);
+      this.slotOf.set(code, slot);
+      this.kindsByState.clear();
+    }
     return slot;
+  }
+
+  /** Room for `products` rows of `slots` quantities, keeping what is held. */
+  private resize(products: number, slots: number): void {
+    const resized = new Int32Array(products * slots);
+    const kept = Math.min(products, this.quantities.length / this.slots);
+    if (slots === this.slots) resized.set(this.quantities.subarray(0, kept * slots));
+    else for (let o = 0; o < kept; o++) resized.set(this.quantities.subarray(o * this.slots, (o + 1) * this.slots), o * slots);
+    this.quantities = resized;
+    this.slots = slots;
+  }
+
+  private dateNumberOf(date: string): number {
+    let n = this.dateNumbers.get(date);
+    if (n === undefined) this.dateNumbers.set(date, (n = this.dates.push(date) - 1));
+    return n;
   }
 
   private kindsOf(shipToState: string): Uint8Array {
@@ -153,7 +164,8 @@ export class StockBook {
       kinds = new Uint8Array(this.slots);
       for (const warehouse of this.warehouses) {
         if (!warehouse.servesCatalog) continue;
-        kinds[this.slotOf.get(warehouse.code)!] = warehouse.regionStates.includes(shipToState) ? IN_REGION : OUTSIDE_REGION;
+        const slot = this.slotOf.get(warehouse.code);
+        if (slot !== undefined) kinds[slot] = warehouse.regionStates.includes(shipToState) ? IN_REGION : OUTSIDE_REGION;
       }
       this.kindsByState.set(shipToState, kinds);
     }
