@@ -66,6 +66,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // No JIT compilation: every statement here is short, and PostgreSQL compiles by estimated
+      // cost, so one misestimate (a catch-up of the search index read 500 rows where the plan
+      // guessed 21,000) spent 10-140 ms compiling a statement that ran in 5 (decision 026).
+      options: '-c jit=off',
     });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
