@@ -36,7 +36,7 @@ export async function indexPricedBodies(
 ): Promise<string[] | undefined> {
   const index = await searchIndexFor(db, ctx);
   if (!index?.stockBook) return undefined;
-  const basis = await priceBasisOf(db, index, ctx);
+  const basis = await callerPriceBasis(db, index, ctx);
   if (!basis) return undefined;
   // From here on synchronous: no catch-up moves the index while the products are priced.
   const book = index.stockBook;
@@ -56,9 +56,13 @@ export async function indexPricedBodies(
 /**
  * The caller's prices as the index holds them: MSRPs for a restricted caller, the catalog's, or
  * the organization's own list over them (read into the index the first time; null when it cannot be
- * held now).
+ * held now, and SQL prices or orders instead). Also indexed-search.ts's, for price orders.
  */
-async function priceBasisOf(db: Database, index: CatalogSearchIndex, ctx: PricingContext): Promise<Exclude<PriceBasis, null> | null> {
+export async function callerPriceBasis(
+  db: Database,
+  index: CatalogSearchIndex,
+  ctx: PricingContext,
+): Promise<Exclude<PriceBasis, null> | null> {
   if (ctx.restrictedPricing) return 'msrp';
   const list = ctx.organizationPriceListId;
   if (list === null) return 'catalog';

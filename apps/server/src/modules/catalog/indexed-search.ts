@@ -10,7 +10,7 @@ import type { PricingContext } from './catalog-access.js';
 import { keywordPlan, type KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import type { CatalogSearchIndex, PriceBasis } from './search-index.js';
-import { organizationPricesHeld } from './search-index-store.js';
+import { callerPriceBasis } from './indexed-pricing.js';
 import type { TsNode } from './tsquery.js';
 import { readTsQuery } from './tsquery-readings.js';
 import { Vocabulary } from './vocabulary.js';
@@ -49,17 +49,10 @@ export async function indexedSearch(
   return { facetRows, skus: skus ?? undefined };
 }
 
-/**
- * What the caller's prices are for the index: MSRPs for a restricted caller, the catalog's, or the
- * organization's own list over them (read into the index when a price order first needs it; null
- * when it cannot be held now, and SQL orders the page).
- */
+/** The caller's prices on the index (callerPriceBasis), but null rather than read an organization's own list for an order that reads no prices. */
 async function priceBasisOf(db: Database, index: CatalogSearchIndex, ctx: PricingContext, sort: SearchSort): Promise<PriceBasis> {
-  if (ctx.restrictedPricing) return 'msrp';
-  const list = ctx.organizationPriceListId;
-  if (list === null) return 'catalog';
-  if (sort !== 'price-asc' && sort !== 'price-desc') return null; // no other order reads prices
-  return (await organizationPricesHeld(db, ctx.catalogId, index, list)) ? { organizationList: list } : null;
+  if (!ctx.restrictedPricing && ctx.organizationPriceListId !== null && sort !== 'price-asc' && sort !== 'price-desc') return null;
+  return callerPriceBasis(db, index, ctx);
 }
 
 /** The suggestions' SKUs from the index; undefined when it cannot evaluate the query. */
