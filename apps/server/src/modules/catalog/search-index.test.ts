@@ -353,6 +353,76 @@ describe('sorts and updates', () => {
     for (const offset of [0, 10, 20, 25]) expect(pageAt(offset)).toEqual(expected.slice(offset, offset + 10));
   });
 
+  it('orders relevance pages of a large catalog as a full sort by tier, rank and SKU, with filters, and again with kept label words', () => {
+    // 3,000 products whose labels draw words independently, so each word's label tier differs, and
+    // broad words match thousands (the bitset and walked-key paths of relevancePage).
+    let state = 7;
+    const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 8) / 2 ** 24;
+    const vocabulary = ['two', 'post', 'lift', 'heavy', 'tire', 'changer', 'air', 'pad', 'kit', 'arm'];
+    const many = Array.from({ length: 3000 }, (_, i) => {
+      const sku = `TP${i % 5}${String(i).padStart(5, '0')}`;
+      const label = Array.from({ length: 2 + Math.floor(next() * 4) }, () => vocabulary[Math.floor(next() * vocabulary.length)]!).join(' ');
+      // Documents hold words the label does not (a lower tier, ranked all the same), at varied
+      // distances (gaps where to_tsvector drops stop words).
+      const extra = Array.from({ length: Math.floor(next() * 6) }, () => vocabulary[Math.floor(next() * vocabulary.length)]!);
+      const words = [sku.toLowerCase(), ...label.split(' '), ...extra];
+      const places = new Map<string, string[]>();
+      let position = 0;
+      words.forEach((word, k) => {
+        position += 1 + Math.floor(next() * 3);
+        places.set(word, [...(places.get(word) ?? []), `${position}${k < 4 ? 'A' : ''}`]);
+      });
+      const document = [...places.keys()]
+        .sort()
+        .map((word) => `'${word}':${places.get(word)!.join(',')}`)
+        .join(' ');
+      return rowOf(sku, label, i % 3 ? 'Apex' : 'Bend', 'Lifts', { document, stocked_warehouses: i % 4 ? ['W1'] : [] });
+    }).sort((a, b) => (a.sku < b.sku ? -1 : 1)); // ordinal order
+    const index = CatalogSearchIndex.of(many, warehouses);
+    const region = index.regionBits('CO');
+    const expected = (keywords: string, f: SearchFilter, offset: number) => {
+      const plan = keywordPlan(keywords)!;
+      const query = parseTsQuery(plan.tsQuery!) as TsNode;
+      const matches = index.match(plan, query) as Uint32Array;
+      const listed = many.filter((r, o) => (matches[o >>> 5]! & (1 << (o & 31))) !== 0);
+      const kept = listed.filter(
+        (r) => (f.brands.length === 0 || f.brands.includes(r.brand)) && (!f.inRegionOnly || r.stocked_warehouses.length > 0),
+      );
+      const ranks = index.ranksOf(
+        query,
+        kept.map((r) => r.sku),
+      );
+      const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1));
+      const tierOf = (r: IndexRow) =>
+        (r.sku_compact === plan.skuCompact ? 6 : r.sku_compact.startsWith(plan.skuCompact!) ? 2 : 0) +
+        (words.every((word) => r.label_key.includes(word)) ? 1 : 0);
+      return kept
+        .map((r, k) => ({ sku: r.sku, tier: tierOf(r), rank: ranks[k]! }))
+        .sort((a, b) => b.tier - a.tier || b.rank - a.rank || (a.sku < b.sku ? -1 : 1))
+        .slice(offset, offset + 20)
+        .map((r) => r.sku);
+    };
+    const searches = ['two post', 'lift', 'post lift', 'heavy arm kit', 'tp1', 'tp1 lift', 'tp100003', 'tp2 air', 'pad'];
+    // Twice: the second time every label word's products are kept ones.
+    for (const round of [1, 2]) {
+      for (const keywords of searches) {
+        for (const f of [filter(), filter({ brands: ['Bend'] }), filter({ inRegionOnly: true })]) {
+          for (const offset of [0, 20, 400]) {
+            const { plan, query, matches } = matchesOf(index, keywords, keywordPlan(keywords)!.tsQuery!);
+            const answer = index.page(
+              matches,
+              plan,
+              query,
+              { filter: f, region, sort: 'relevance', price: 'catalog' },
+              { limit: 20, offset },
+            );
+            expect(answer, `${keywords} ${JSON.stringify(f)} at ${offset}, round ${round}`).toEqual(expected(keywords, f, offset));
+          }
+        }
+      }
+    }
+  });
+
   it('ranks products whose entries share position lists by term, not by the lists alone', () => {
     // The same three position lists in the same order, split between the two terms differently:
     // 'li':* holds two entries in X and one in Y. PostgreSQL weighs X's 'lifting' with 'post' only
@@ -363,9 +433,11 @@ describe('sorts and updates', () => {
     const query = parseTsQuery("'li':* & 'post':*") as TsNode;
     const alone = [...index.ranksOf(query, ['X-1']), ...index.ranksOf(query, ['Y-1'])];
     expect(alone[0]).not.toBe(alone[1]);
-    // One ranker for both, as a search ranks them: each still gets its own rank.
+    // One ranker for both, as a search ranks them: each still gets its own rank, also with their
+    // keys read off the posting lists at once (as a broad search ranks).
     expect(index.ranksOf(query, ['X-1', 'Y-1'])).toEqual(alone);
     expect(index.ranksOf(query, ['Y-1', 'X-1'])).toEqual([alone[1], alone[0]]);
+    expect(index.ranksOf(query, ['X-1', 'Y-1'], 'together')).toEqual(alone);
   });
 
   it('keeps the best k of a stream in order', () => {

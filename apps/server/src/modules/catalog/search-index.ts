@@ -14,7 +14,7 @@ import type { KeywordPlan } from './keywords.js';
 import type { FacetRow, SearchFilter, SearchSort } from './repository.js';
 import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, type TsPhrase, type TsTerm } from './tsquery.js';
 import { DocumentParser, type SearchDocuments } from './search-documents.js';
-import { orRanks, ranker } from './ts-rank.js';
+import { orRankOf, orRankSums, ranker } from './ts-rank.js';
 import { SkuSubstrings } from './sku-substrings.js';
 import { PackedStrings } from './packed-strings.js';
 import { PriceOrder } from './price-order.js';
@@ -48,6 +48,19 @@ export type IndexWarehouse = { code: string; regionStates: string[]; servesCatal
 
 /** The most ts_rank answers (calc_rank_and tends to it, calc_rank_or reaches it at most); float4 rounding makes it common. */
 const MAX_RANK = 1;
+
+/** Label words whose products' bitset (25 kB each on the M set) an index keeps (labelBits). */
+const KEPT_LABEL_WORDS = 48;
+
+/** calc_rank_or's sums of a query per product, its number of terms, and a product's rank of them. */
+type OrRankSums = { values: Float32Array; terms: number; rank: (o: number) => number };
+
+/**
+ * The products a relevance page ranks (relevancePage), how many, and what gives each one's tier:
+ * `special` the tiers of the few products of a SKU tier; any other is 1 when `labelled` (the
+ * accepted products whose label holds every word) holds it, else 0.
+ */
+type RelevancePool = { pool: Uint32Array; size: number; special: Map<number, number>; labelled: Uint32Array | null };
 
 /** Bitsets kept for reuse per index (temporaryBits): more than a search of eight words with corrections takes. */
 const MAX_TEMPORARY_BITSETS = 16;
@@ -116,7 +129,13 @@ export class CatalogSearchIndex {
   private priceOrders = new Map<'catalog' | 'msrp', PriceOrder>();
   /** Organizations' own price lists by id, held when first ordered by; the least recently used let go beyond MAX_ORGANIZATION_LISTS. */
   private readonly organizationLists = new RecentlyUsedMap<OrganizationPrices>(MAX_ORGANIZATION_LISTS);
-  private scratch?: { candidates: Uint32Array; tierOf: Uint8Array };
+  private scratch?: { tierOf: Uint8Array };
+  /**
+   * Per label word typed, the products whose label holds it (labelHolding), the most recently used
+   * kept: the same few hundred label words come back in most searches, and marking a broad one's
+   * products was a sixth of its page's time. Labels change only with a rebuild (a new index).
+   */
+  private readonly labelBits = new RecentlyUsedMap<Uint32Array>(KEPT_LABEL_WORDS);
   /**
    * Bitsets a call works with and lets go of before it returns (a term's holders, a label word's
    * products), reused by the next call: a words search took five fresh 25 kB buffers, and their
@@ -126,7 +145,7 @@ export class CatalogSearchIndex {
   private readonly temporaries: { bits: Uint32Array[]; used: number } = { bits: [], used: 0 };
   /** Ranks worked out for the current query (ranker), valid where stamped with its number. */
   private rankMemo?: { ranks: Float64Array; stamps: Uint32Array; query: number };
-  /** calc_rank_or's sums of the current query (orRanks), rewritten by each query that ranks so. */
+  /** calc_rank_or's sums of the current query (orRankSums), rewritten by each query that ranks so. */
   private orSums?: Float32Array;
 
   /**
@@ -436,6 +455,8 @@ export class CatalogSearchIndex {
   ): string[] | null {
     this.temporaries.used = 0;
     const passes = this.passes(request.filter, request.region);
+    const { brands, categories, inRegionOnly } = request.filter;
+    const filtered = brands.length > 0 || categories.length > 0 || inRegionOnly;
     const accept = matches === 'all' ? passes : (o: number) => hasBit(matches, o) && passes(o);
     const { sort } = request;
     if (sort === 'price-asc' || sort === 'price-desc') {
@@ -448,7 +469,7 @@ export class CatalogSearchIndex {
       // Price, then SKU, both in the price's direction; ordinals are SKU order.
       return this.topOf(matches, accept, window, (a, b) => sign * (cents[a]! - cents[b]! || a - b));
     }
-    if (sort === 'relevance' && plan) return this.relevancePage(matches, accept, plan, query, window);
+    if (sort === 'relevance' && plan) return this.relevancePage(matches, filtered ? passes : null, plan, query, window);
     return this.walk(sort === 'sku' ? null : sort === 'name' ? this.nameOrder : this.featured(), false, accept, window);
   }
 
@@ -514,61 +535,129 @@ export class CatalogSearchIndex {
   /**
    * repository.ts relevanceOrder: the exact SKU, SKUs starting with the text, labels holding every
    * word, then ts_rank of the document (ts-rank.ts), then the SKU. Tiers first: only the products of
-   * the tiers the window reaches are ranked, and a query ranked by calc_rank_or is ranked for every
-   * product in one walk of its posting lists.
+   * the tiers the window reaches are ranked (relevancePool), and a query ranked by calc_rank_or is
+   * ranked for every product in one walk of its posting lists.
    */
   private relevancePage(
     matches: Matches,
-    accept: (o: number) => boolean,
+    passes: ((o: number) => boolean) | null,
     plan: KeywordPlan,
     query: TsNode | 'empty' | undefined,
     window: { limit: number; offset: number },
   ): string[] {
-    const candidates = matches === 'all' ? this.size : bitCount(matches);
-    const tierOf = this.tierOf(plan, candidates);
-    // One pass keeps each accepted candidate and its tier (scratch arrays of this index: the
-    // search is synchronous, so no other search uses them meanwhile) and counts the tiers.
-    const scratch = this.relevanceScratch();
-    let kept = 0;
-    const counts = new Uint32Array(8);
-    const keep = (o: number) => {
-      const tier = tierOf(o);
-      counts[tier]!++;
-      scratch.tierOf[o] = tier;
-      scratch.candidates[kept++] = o;
-    };
-    if (matches === 'all') {
-      for (let o = 0; o < this.size; o++) if (accept(o)) keep(o);
-    } else forEachBit(matches, (o) => accept(o) && keep(o));
     const wanted = window.offset + window.limit;
-    let lowest = 7;
-    for (let seen = counts[7]!; lowest > 0 && seen < wanted; seen += counts[lowest]!) lowest--;
-    const rank = this.ranker(query, matches, candidates);
-    const tiers = scratch.tierOf;
+    const { pool, size, special, labelled } = this.relevancePool(this.acceptedBits(matches, passes), plan, wanted);
+    // calc_rank_or's sums, read here without a call per product (a third of a broad word's page), or a ranker.
+    const sums = this.orRankSums(query);
+    const rank = sums ? (o: number) => sums.rank(o) : this.ranker(query, pool, size);
+    const tiers = this.relevanceScratch().tierOf;
     const top = new TopK(wanted, (a, b) => tiers[b]! - tiers[a]! || rank(b) - rank(a) || a - b);
-    for (let k = 0; k < kept; k++) {
-      const o = scratch.candidates[k]!;
-      const tier = tiers[o]!;
-      if (tier < lowest) continue;
-      // Candidates come in ordinal (SKU) order, so a tie goes to the kept one: a candidate enters
-      // only by beating the worst kept, on tier, then on rank. Once the worst kept is of this tier
-      // and ranks the most ts_rank can (1), no later product of this tier can enter, and its rank
-      // (the costly part for several words) need not be worked out.
-      const worst = top.worst;
-      if (worst !== undefined) {
-        const worstTier = tiers[worst]!;
-        if (tier < worstTier) continue;
-        if (tier === worstTier) {
-          const worstRank = rank(worst);
-          if (worstRank >= MAX_RANK || rank(o) <= worstRank) continue;
+    // Once the window is full, the worst kept product's tier and rank (they change only when one is added).
+    let full = false;
+    let worstTier = 0;
+    let worstRank = 0;
+    // The pool's products in ordinal (SKU) order, so a tie goes to the kept one: a product enters only
+    // by beating the worst kept, on tier, then on rank. Once the worst kept is of this tier and ranks
+    // the most ts_rank can (1), no later product of this tier can enter, and its rank (the costly
+    // part for several words) need not be worked out. The bits are walked here, not by forEachBit,
+    // and the tier and an OR rank read in line: a call per product of a broad word's 100,000 was
+    // most of the page's time.
+    for (let w = 0; w < pool.length; w++) {
+      let word = pool[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        const o = (w << 5) + 31 - Math.clz32(low);
+        let tier = labelled !== null && (labelled[w]! & low) !== 0 ? 1 : 0;
+        if (special.size > 0) tier = special.get(o) ?? tier;
+        if (full) {
+          if (tier < worstTier) continue;
+          if (tier === worstTier) {
+            if (worstRank >= MAX_RANK) continue;
+            const ranked = sums ? orRankOf(sums.values[o]!, sums.terms) : rank(o);
+            if (ranked <= worstRank) continue;
+          }
         }
+        tiers[o] = tier;
+        top.add(o);
+        const worst = top.worst;
+        if (worst === undefined) continue;
+        full = true;
+        worstTier = tiers[worst]!;
+        worstRank = rank(worst);
       }
-      top.add(o);
     }
     return top
       .sorted()
       .slice(window.offset)
       .map((o) => this.skus.at(o));
+  }
+
+  /** The matches the filters let through, as a bitset: `matches` itself when nothing filters (not to be changed). */
+  private acceptedBits(matches: Matches, passes: ((o: number) => boolean) | null): Uint32Array {
+    if (matches !== 'all' && !passes) return matches;
+    const accepted = this.temporaryBits();
+    if (matches === 'all') {
+      for (let o = 0; o < this.size; o++) if (!passes || passes(o)) accepted[o >>> 5]! |= 1 << (o & 31);
+    } else forEachBit(matches, (o) => passes!(o) && (accepted[o >>> 5]! |= 1 << (o & 31)));
+    return accepted;
+  }
+
+  /**
+   * The accepted products of the relevance tiers a window of `wanted` reaches, as a bitset (`size` of
+   * them), and what gives each one's tier (RelevancePool): 6 the exact SKU, 2 a SKU starting with
+   * the text, plus 1 for a label holding every word. The tiers are counted on bitsets (a SKU tier
+   * concerns a few products), so a broad word's 100,000 matches cost a few passes over 6,250 words
+   * of bits, not a lookup each.
+   */
+  private relevancePool(accepted: Uint32Array, plan: KeywordPlan, wanted: number): RelevancePool {
+    const skuTiers = this.skuTiersOf(plan);
+    const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
+    const labels = this.labelHolding(words, bitCount(accepted));
+    // The accepted products whose label holds every word.
+    let labelled: Uint32Array | null = null;
+    if (labels) {
+      labelled = this.temporaryBits();
+      if (labels instanceof Uint32Array) {
+        labelled.set(accepted);
+        andInto(labelled, labels);
+      } else forEachBit(accepted, (o) => labels(o) && (labelled![o >>> 5]! |= 1 << (o & 31)));
+    }
+    const counts = new Uint32Array(8);
+    counts[1] = labelled ? bitCount(labelled) : 0;
+    counts[0] = bitCount(accepted) - counts[1]!;
+    // The accepted products of a SKU tier, with their whole tier.
+    const special = new Map<number, number>();
+    for (const [o, skuTier] of skuTiers) {
+      if (!hasBit(accepted, o)) continue;
+      const label = labelled && hasBit(labelled, o) ? 1 : 0;
+      counts[label]!--;
+      counts[skuTier + label]!++;
+      special.set(o, skuTier + label);
+    }
+    let lowest = 7;
+    for (let seen = counts[7]!; lowest > 0 && seen < wanted; seen += counts[lowest]!) lowest--;
+    const size = counts.slice(lowest).reduce((sum, n) => sum + n, 0);
+    if (lowest === 0) return { pool: accepted, size, special, labelled };
+    // Tier 1 and up: the labelled products and those of a SKU tier that reaches it.
+    const pool = lowest === 1 && labelled ? labelled : this.temporaryBits();
+    for (const [o, tier] of special) if (tier >= lowest) pool[o >>> 5]! |= 1 << (o & 31);
+    return { pool, size, special, labelled };
+  }
+
+  /**
+   * calc_rank_or's sums of every product for the query (ts-rank.ts orRankSums) and its number of
+   * terms, when the query is ranked so (its top operator is not `&` or a phrase, or it has one term);
+   * undefined for a query ranked by distance, or none.
+   */
+  private orRankSums(query: TsNode | 'empty' | undefined): OrRankSums | undefined {
+    if (!query || query === 'empty') return undefined;
+    const ranges = sortedUniqueTerms(query).map((term) => this.documents.lexemeRange(term));
+    if (rankByDistance(query) && ranges.length >= 2) return undefined;
+    this.orSums ??= new Float32Array(this.size);
+    const values = orRankSums(this.documents, ranges, this.orSums);
+    const terms = ranges.length;
+    return { values, terms, rank: (o) => orRankOf(values[o]!, terms) };
   }
 
   /** A cleared bitset over the ordinals, valid until the next public call (temporaries); past 16 in one call, a fresh one. */
@@ -583,19 +672,17 @@ export class CatalogSearchIndex {
     return fresh;
   }
 
-  /** Reused buffers of relevancePage: a candidate list and a tier per ordinal. */
-  private relevanceScratch(): { candidates: Uint32Array; tierOf: Uint8Array } {
-    this.scratch ??= { candidates: new Uint32Array(this.size), tierOf: new Uint8Array(this.size) };
+  /** Reused buffer of relevancePage: a tier per ordinal. */
+  private relevanceScratch(): { tierOf: Uint8Array } {
+    this.scratch ??= { tierOf: new Uint8Array(this.size) };
     return this.scratch;
   }
 
   /**
-   * Each product's relevance tier: 4 the exact SKU, 2 a SKU starting with the text, 1 a label
-   * holding every word. The SKU tiers are found once per query (a range of the compact order, or
-   * the SKUs the text starts, among those holding it) and the label tier is a bitset
-   * (labelHolding), so each of a broad word's 100,000 candidates costs two lookups, not string scans.
+   * The products of the SKU tiers: 6 the exact SKU, 2 a SKU starting with the text. Found once per
+   * query (a range of the compact order, or the SKUs the text starts, among those holding it).
    */
-  private tierOf(plan: KeywordPlan, candidates: number): (o: number) => number {
+  private skuTiersOf(plan: KeywordPlan): Map<number, number> {
     const skuTiers = new Map<number, number>();
     if (plan.skuCompact) {
       for (const o of this.compactPrefix(plan.skuCompact)) skuTiers.set(o, this.skuCompacts.equals(o, plan.skuCompact) ? 6 : 2);
@@ -604,21 +691,22 @@ export class CatalogSearchIndex {
         if (this.skuKeys.startsWith(o, plan.lower)) skuTiers.set(o, this.skuKeys.lengthOf(o) === plan.lower.length ? 6 : 2);
       }
     }
-    const words = plan.labelPatterns.map((pattern) => pattern.slice(1, -1).replace(/\\([\\%_])/g, '$1'));
-    const labels = this.labelHolding(words, candidates);
-    return (o) => (skuTiers.size > 0 ? (skuTiers.get(o) ?? 0) : 0) + (labels !== null && labels(o) ? 1 : 0);
+    return skuTiers;
   }
 
   /**
-   * Whether a product's label_key holds every word (`label_key LIKE '%word%'` for each); null for no
-   * words. A word holds no white space, so it is inside a label exactly when it is inside one of the
-   * label's words: the label words holding it are found in the (short) list of distinct label words.
-   * Then whichever costs less: marking every product of those label words in a bitset (a word of
-   * most labels marks 100,000 products), or, for few candidates, looking each candidate up in
-   * those label words' product lists (ordinals ascending: a binary search each).
+   * Which products' label_key holds every word (`label_key LIKE '%word%'` for each), as a bitset not
+   * to be changed, or as a lookup; null for no words. A word holds no white space, so it is inside a
+   * label exactly when it is inside one of the label's words: the label words holding it are found
+   * in the (short) list of distinct label words. Then whichever costs less: the products of those
+   * label words as a bitset (kept per word, labelBits: a word of most labels marks 100,000
+   * products), or, for few candidates, looking each candidate up in those label words' product
+   * lists (ordinals ascending: a binary search each).
    */
-  private labelHolding(words: string[], candidates: number): ((o: number) => boolean) | null {
+  private labelHolding(words: string[], candidates: number): Uint32Array | ((o: number) => boolean) | null {
     if (words.length === 0) return null;
+    const kept = words.map((word) => this.labelBits.get(word));
+    if (kept.every((bits) => bits !== undefined)) return this.allOf(kept as Uint32Array[]);
     const { names, start, products } = this.labelWords;
     const holders = words.map((word) => {
       const ids: number[] = [];
@@ -630,17 +718,25 @@ export class CatalogSearchIndex {
     if (candidates * lookups < marks) {
       return (o) => holders.every((ids) => ids.some((id) => sortedHolds(products, start[id]!, start[id + 1]!, o)));
     }
-    let result: Uint32Array | null = null;
-    for (const ids of holders) {
-      const bits = this.temporaryBits();
+    const each = holders.map((ids, i) => {
+      if (kept[i]) return kept[i];
+      const bits = new Uint32Array((this.size + 31) >>> 5);
       for (const id of ids) {
         for (let k = start[id]!; k < start[id + 1]!; k++) bits[products[k]! >>> 5]! |= 1 << (products[k]! & 31);
       }
-      if (result) andInto(result, bits);
-      else result = bits;
-    }
-    const labels = result!;
-    return (o) => hasBit(labels, o);
+      this.labelBits.set(words[i]!, bits);
+      return bits;
+    });
+    return this.allOf(each);
+  }
+
+  /** The products in every one of these bitsets: the one itself, else a temporary. */
+  private allOf(sets: Uint32Array[]): Uint32Array {
+    if (sets.length === 1) return sets[0]!;
+    const result = this.temporaryBits();
+    result.set(sets[0]!);
+    for (const bits of sets.slice(1)) andInto(result, bits);
+    return result;
   }
 
   /**
@@ -653,11 +749,8 @@ export class CatalogSearchIndex {
     if (!query) return () => 0;
     if (query === 'empty') return () => 0;
     const ranges = sortedUniqueTerms(query).map((term) => this.documents.lexemeRange(term));
-    if (!rankByDistance(query) || ranges.length < 2) {
-      this.orSums ??= new Float32Array(this.size);
-      const ranks = orRanks(this.documents, ranges, this.orSums);
-      return (o) => ranks[o]!;
-    }
+    const sums = this.orRankSums(query);
+    if (sums) return (o) => sums.rank(o);
     // Pairs of positions: worked out per product, once, when a comparison first needs it. The
     // ranks are kept in buffers of this index, stamped with this query's number, so a query does
     // not fill 1.6 MB to start (rankers are used synchronously, one query at a time).

@@ -9,7 +9,6 @@
  * the low 14.
  */
 
-import { forEachBit, hasBit } from './bitsets.js';
 import { lowerBound } from './sorted-search.js';
 
 const f = Math.fround;
@@ -124,7 +123,7 @@ export function ranker(
     return result < 0 ? f(1e-20) : result;
   };
   const sequenceKey = listSequenceKey(spanFrom, spanTo, entryList, listStart.length - 1);
-  const memo = new Map<number, number>();
+  const memo = new KeyedNumbers();
   return (o) => {
     if (items === 0 || termStart[o] === termStart[o + 1]) return 0;
     const known = walked && walked.digits[o]! <= walked.maxDigits ? memo.get(walked.keys[o]!) : undefined;
@@ -136,6 +135,50 @@ export function ranker(
     if (rank === undefined) memo.set(key, (rank = rankOf()));
     return rank;
   };
+}
+
+/**
+ * Numbers by sequence key (a whole number below 2^53), in typed arrays with open addressing: a
+ * ranker reads one per product ranked, and a Map keyed by such numbers (not small integers) cost
+ * more than the rest of ranking a product whose sequence is known.
+ */
+class KeyedNumbers {
+  private keys = new Float64Array(64).fill(Number.NaN);
+  private values = new Float64Array(64);
+  private count = 0;
+
+  get(key: number): number | undefined {
+    const mask = this.keys.length - 1;
+    for (let at = slotOf(key, mask); ; at = (at + 1) & mask) {
+      const held = this.keys[at]!;
+      if (held === key) return this.values[at];
+      if (Number.isNaN(held)) return undefined; // an empty slot
+    }
+  }
+
+  set(key: number, value: number): void {
+    if ((this.count + 1) * 2 > this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    let at = slotOf(key, mask);
+    while (this.keys[at] !== key && !Number.isNaN(this.keys[at]!)) at = (at + 1) & mask;
+    if (this.keys[at] !== key) this.count++;
+    this.keys[at] = key;
+    this.values[at] = value;
+  }
+
+  private grow(): void {
+    const { keys, values } = this;
+    this.keys = new Float64Array(keys.length * 2).fill(Number.NaN);
+    this.values = new Float64Array(keys.length * 2);
+    this.count = 0;
+    for (let at = 0; at < keys.length; at++) if (!Number.isNaN(keys[at]!)) this.set(keys[at]!, values[at]!);
+  }
+}
+
+/** A key's first slot: its low and high 32 bits mixed (a key may pass 2^32). */
+function slotOf(key: number, mask: number): number {
+  const high = Math.floor(key / 4294967296);
+  return (Math.imul((key >>> 0) ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1) >>> 0) & mask;
 }
 
 /** Writes into spanFrom[i] ..< spanTo[i] product `o`'s entries whose lexemes are in ranges[i] (a binary search each). */
@@ -177,16 +220,22 @@ export function walkSequenceKeys(
   digits: Uint8Array,
 ): WalkedKeys {
   const { postingStart, postings, postingLists } = documents;
-  const { maxDigits, append } = sequenceKeyDigits(ranges.length, documents.listStart.length - 1);
-  forEachBit(within, (o) => {
-    keys[o] = 0;
-    digits[o] = 0;
-  });
-  for (let i = 0; i < ranges.length; i++) {
+  const items = ranges.length;
+  const { maxDigits, append } = sequenceKeyDigits(items, documents.listStart.length - 1);
+  for (let w = 0; w < within.length; w++) {
+    for (let word = within[w]!; word !== 0;) {
+      const low = word & -word;
+      word ^= low;
+      const o = (w << 5) + 31 - Math.clz32(low);
+      keys[o] = 0;
+      digits[o] = 0;
+    }
+  }
+  for (let i = 0; i < items; i++) {
     const [from, to] = ranges[i]!;
     for (let k = postingStart[from]!; k < postingStart[to]!; k++) {
       const o = postings[k]!;
-      if (!hasBit(within, o) || digits[o]! > maxDigits) continue;
+      if ((within[o >>> 5]! & (1 << (o & 31))) === 0 || digits[o]! > maxDigits) continue;
       digits[o]!++;
       keys[o] = append(keys[o]!, postingLists[k]!, i);
     }
@@ -249,22 +298,22 @@ export function orTerm(positions: Uint16Array, begin: number, end: number): numb
 }
 
 /**
- * calc_rank_or for every product at once, walking the terms' posting lists instead of each
+ * calc_rank_or's sums for every product at once, walking the terms' posting lists instead of each
  * product's entries: for any product the sums run in the same order as in C (terms in order, then
- * its lexemes in order), so every rank is the same float4. What each posting adds (orTerm of its
+ * its lexemes in order), so every sum is the same float4. What each posting adds (orTerm of its
  * entry, a float4) is worked out once per position list when the documents are read (`orTermOfList`,
- * each posting naming its list in `postingLists`), so a broad
- * word's 100,000 matches cost one pass of additions. Products without lexemes rank 0, as ts_rank
- * answers. The sums are written into `sums` (one per product, overwritten): the index passes the
- * same buffer for every query, since a fresh 800 kB per search made the garbage collector mark the
- * whole heap every few dozen searches.
+ * each posting naming its list in `postingLists`), so a broad word's 100,000 matches cost one pass
+ * of additions. A product's rank is its sum divided by the number of terms, as float4 (orRankOf);
+ * it is divided only for the products asked for, not for all 200,000. Products without lexemes
+ * rank 0, as ts_rank answers. The sums are written into `sums` (one per product, overwritten): the
+ * index passes the same buffer for every query, since a fresh 800 kB per search made the garbage
+ * collector mark the whole heap every few dozen searches.
  */
-export function orRanks(
+export function orRankSums(
   documents: { postingStart: Uint32Array; postings: Uint32Array; postingLists: ListIds; orTermOfList: Float32Array },
   ranges: readonly (readonly [number, number])[],
   sums: Float32Array,
 ): Float32Array {
-  const size = sums.length;
   sums.fill(0);
   const { postingStart, postings, postingLists, orTermOfList } = documents;
   for (const [from, to] of ranges) {
@@ -272,6 +321,8 @@ export function orRanks(
     for (let k = postingStart[from]!; k < postingStart[to]!; k++)
       sums[postings[k]!] = sums[postings[k]!]! + orTermOfList[postingLists[k]!]! / 1.64493406685;
   }
-  if (ranges.length > 0) for (let o = 0; o < size; o++) sums[o] = sums[o]! / ranges.length;
   return sums;
 }
+
+/** calc_rank_or's rank of a product from its sum (orRankSums) and the query's number of terms: C's `res / size` in float4. */
+export const orRankOf = (sum: number, terms: number) => (terms > 0 ? f(sum / terms) : sum);
