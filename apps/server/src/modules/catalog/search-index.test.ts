@@ -403,11 +403,15 @@ describe('sorts and updates', () => {
         .map((r) => r.sku);
     };
     const searches = ['two post', 'lift', 'post lift', 'heavy arm kit', 'tp1', 'tp1 lift', 'tp100003', 'tp2 air', 'pad'];
-    // Twice: the second time every label word's products are kept ones.
+    // More label words than an index keeps (48): every prefix of the words, and SKU prefixes.
+    const prefixes = vocabulary.flatMap((word) => Array.from({ length: word.length - 1 }, (_, n) => word.slice(0, n + 2)));
+    const others = [...prefixes, ...Array.from({ length: 40 }, (_, n) => `tp${n}`)];
+    // Twice: the second time every label word's products are kept ones (or a kept one's buffer, reused).
     for (const round of [1, 2]) {
-      for (const keywords of searches) {
-        for (const f of [filter(), filter({ brands: ['Bend'] }), filter({ inRegionOnly: true })]) {
-          for (const offset of [0, 20, 400]) {
+      for (const keywords of [...searches, ...others]) {
+        const filters = searches.includes(keywords) ? [filter(), filter({ brands: ['Bend'] }), filter({ inRegionOnly: true })] : [filter()];
+        for (const f of filters) {
+          for (const offset of searches.includes(keywords) ? [0, 20, 400] : [0]) {
             const { plan, query, matches } = matchesOf(index, keywords, keywordPlan(keywords)!.tsQuery!);
             const answer = index.page(
               matches,
