@@ -549,7 +549,7 @@ export class CatalogSearchIndex {
     const { pool, size, special, labelled } = this.relevancePool(this.acceptedBits(matches, passes), plan, wanted);
     // calc_rank_or's sums, read here without a call per product (a third of a broad word's page), or a ranker.
     const sums = this.orRankSums(query);
-    const rank = sums ? (o: number) => sums.rank(o) : this.ranker(query, pool, size);
+    const rank = sums ? sums.rank : this.ranker(query, pool, size);
     const tiers = this.relevanceScratch().tierOf;
     const top = new TopK(wanted, (a, b) => tiers[b]! - tiers[a]! || rank(b) - rank(a) || a - b);
     // Once the window is full, the worst kept product's tier and rank (they change only when one is added).
@@ -767,7 +767,7 @@ export class CatalogSearchIndex {
     if (query === 'empty') return () => 0;
     const ranges = sortedUniqueTerms(query).map((term) => this.documents.lexemeRange(term));
     const sums = this.orRankSums(query);
-    if (sums) return (o) => sums.rank(o);
+    if (sums) return sums.rank;
     // Pairs of positions: worked out per product, once, when a comparison first needs it. The
     // ranks are kept in buffers of this index, stamped with this query's number, so a query does
     // not fill 1.6 MB to start (rankers are used synchronously, one query at a time).

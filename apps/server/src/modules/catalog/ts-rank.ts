@@ -9,6 +9,7 @@
  * the low 14.
  */
 
+import { forEachBit, hasBit } from './bitsets.js';
 import { lowerBound } from './sorted-search.js';
 
 const f = Math.fround;
@@ -220,22 +221,16 @@ export function walkSequenceKeys(
   digits: Uint8Array,
 ): WalkedKeys {
   const { postingStart, postings, postingLists } = documents;
-  const items = ranges.length;
-  const { maxDigits, append } = sequenceKeyDigits(items, documents.listStart.length - 1);
-  for (let w = 0; w < within.length; w++) {
-    for (let word = within[w]!; word !== 0;) {
-      const low = word & -word;
-      word ^= low;
-      const o = (w << 5) + 31 - Math.clz32(low);
-      keys[o] = 0;
-      digits[o] = 0;
-    }
-  }
-  for (let i = 0; i < items; i++) {
+  const { maxDigits, append } = sequenceKeyDigits(ranges.length, documents.listStart.length - 1);
+  forEachBit(within, (o) => {
+    keys[o] = 0;
+    digits[o] = 0;
+  });
+  for (let i = 0; i < ranges.length; i++) {
     const [from, to] = ranges[i]!;
     for (let k = postingStart[from]!; k < postingStart[to]!; k++) {
       const o = postings[k]!;
-      if ((within[o >>> 5]! & (1 << (o & 31))) === 0 || digits[o]! > maxDigits) continue;
+      if (!hasBit(within, o) || digits[o]! > maxDigits) continue;
       digits[o]!++;
       keys[o] = append(keys[o]!, postingLists[k]!, i);
     }
