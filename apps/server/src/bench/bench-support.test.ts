@@ -4,14 +4,14 @@
  * files, which corrupts them (two PGlite instances on one data directory: the last to close writes
  * a shutdown checkpoint from its own stale view of the WAL).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../db/data-dir-lock.js';
 import { spawnServer } from '../process/server-process.js';
 import { freePorts } from '../security/checkout-crash-cycles.js';
-import { cpuSecondsOf, openStatementCapture } from './bench-support.js';
+import { cpuSecondsOf, cpuSecondsOfCommand, openStatementCapture } from './bench-support.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -44,5 +44,16 @@ describe('cpuSecondsOf (how the catalog bench sees that a server has finished bu
     expect(cpuSecondsOf([process.pid])! - before).toBeGreaterThanOrEqual(0.25);
     expect(cpuSecondsOf([])).toBe(0);
     expect(cpuSecondsOf([2 ** 22 + 1])).toBe(0);
+  });
+});
+
+describe("cpuSecondsOfCommand (the 50-client run's CPU of PostgreSQL's processes)", () => {
+  it('counts the CPU of every process with that command name, and nothing for a name no process has', () => {
+    const ownCommand = readFileSync('/proc/self/comm', 'utf8').trim();
+    const before = cpuSecondsOfCommand(ownCommand)!;
+    const start = process.cpuUsage();
+    while (process.cpuUsage(start).user + process.cpuUsage(start).system < 300_000);
+    expect(cpuSecondsOfCommand(ownCommand)! - before).toBeGreaterThanOrEqual(0.25);
+    expect(cpuSecondsOfCommand('no-such-command-here')).toBe(0);
   });
 });

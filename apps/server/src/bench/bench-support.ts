@@ -248,6 +248,26 @@ export function cpuSecondsOf(pids: number[]): number | undefined {
   return ticks / 100;
 }
 
+/**
+ * CPU seconds (user and system) used so far by every process whose command name is `command`
+ * (`postgres`: the database's backends and helpers), from Linux /proc; undefined elsewhere.
+ * Processes that ended in between count nothing, so take it over a window where they stay.
+ */
+export function cpuSecondsOfCommand(command: string): number | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name) && commandOf(name) === command);
+  return cpuSecondsOf(pids.map(Number));
+}
+
+function commandOf(pid: string): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The processes whose parent is `pid` (Linux /proc; none elsewhere). */
 function childPids(pid: number): number[] {
   try {
