@@ -7,11 +7,14 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../db/data-dir-lock.js';
 import { spawnServer } from '../process/server-process.js';
 import { freePorts } from '../security/checkout-crash-cycles.js';
-import { cpuSecondsOf, cpuSecondsOfCommand, openStatementCapture } from './bench-support.js';
+import pg from 'pg';
+import { databaseUrlWith } from '../test-support/global-setup.js';
+import { runOnServer } from '../test-support/test-database.js';
+import { cpuSecondsOf, cpuSecondsOfCommand, openStatementCapture, vacuumAsAutovacuumWould } from './bench-support.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -55,5 +58,42 @@ describe("cpuSecondsOfCommand (the 50-client run's CPU of PostgreSQL's processes
     while (process.cpuUsage(start).user + process.cpuUsage(start).system < 300_000);
     expect(cpuSecondsOfCommand(ownCommand)! - before).toBeGreaterThanOrEqual(0.25);
     expect(cpuSecondsOfCommand('no-such-command-here')).toBe(0);
+  });
+});
+
+// On PostgreSQL only (DATABASE_URL; a fresh empty database of its own): the machines here run it
+// with autovacuum off, and the catalog bench vacuums what autovacuum would have before measuring.
+describe.runIf(process.env.DATABASE_URL)('vacuumAsAutovacuumWould', () => {
+  const adminUrl = process.env.DATABASE_URL!;
+  const database = `portal_vacuum_${process.pid}_${Date.now()}`;
+  const url = databaseUrlWith(adminUrl, database);
+
+  beforeAll(() => runOnServer(adminUrl, `CREATE DATABASE ${database}`));
+  afterAll(() => runOnServer(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+
+  it('vacuums the tables whose dead rows are past the autovacuum threshold, reports them, and leaves the others', async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const vacuumCount = async (table: string) =>
+      Number((await client.query('SELECT vacuum_count FROM pg_stat_user_tables WHERE relname = $1', [table])).rows[0]?.vacuum_count);
+    try {
+      await client.query('CREATE TABLE churned (id int); CREATE TABLE barely_touched (id int)');
+      await client.query('INSERT INTO churned SELECT generate_series(1, 1000); INSERT INTO barely_touched SELECT generate_series(1, 1000)');
+      // 1,000 dead rows of 1,000 (threshold 50 + 20%), and 10 of 1,000.
+      await client.query('DELETE FROM churned; DELETE FROM barely_touched WHERE id <= 10');
+      await client.query('SELECT pg_stat_force_next_flush()');
+      await expect.poll(async () => (await client.query('SELECT sum(n_dead_tup)::int AS n FROM pg_stat_user_tables')).rows[0].n).toBe(1010);
+
+      expect(await vacuumAsAutovacuumWould({ kind: 'postgres', url })).toEqual(['churned (1,000 dead rows)']);
+      await expect.poll(() => vacuumCount('churned')).toBe(1);
+      expect(await vacuumCount('barely_touched')).toBe(0);
+      expect(await vacuumAsAutovacuumWould({ kind: 'postgres', url })).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('does nothing on the embedded database, which runs no autovacuum', async () => {
+    expect(await vacuumAsAutovacuumWould({ kind: 'pglite', dataDir: '/nonexistent' })).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import {
   benchTarget,
   cpuSecondsOf,
   cpuSecondsOfCommand,
+  vacuumAsAutovacuumWould,
   describeTarget,
   openStatementCapture,
   signIn,
@@ -280,6 +281,12 @@ async function budgetRows(server: BenchServer, traffic: CatalogTraffic, o: Optio
   return rows;
 }
 
+/** vacuumAsAutovacuumWould, reported: the dead rows the feed of earlier rows and runs left behind. */
+async function vacuumLikeAutovacuum(target: BenchTarget): Promise<void> {
+  const vacuumed = await vacuumAsAutovacuumWould(target);
+  if (vacuumed.length > 0) console.log(`vacuumed as autovacuum would have: ${vacuumed.join(', ')}`);
+}
+
 /** CPU seconds used so far by the server's processes, PostgreSQL's, and this process (the load and the feed). */
 type CpuSplit = { server: number; database: number; load: number };
 
@@ -300,6 +307,7 @@ function cpuPerRequest(start: CpuSplit | undefined, end: CpuSplit | undefined, r
 
 /** 50 clients mixing product detail, new searches and cart refreshes, on a server with WEB_CONCURRENCY=`workers`. */
 async function clusterRun(o: Options, traffic: CatalogTraffic, workers: number, feedSetupData: Awaited<ReturnType<typeof feedSetup>>) {
+  await vacuumLikeAutovacuum(o.target);
   const server = await startServer({ target: o.target, port: o.port }, { WEB_CONCURRENCY: String(workers) });
   const session = await signIn(server.baseUrl, USER);
   await waitForIndex(server, traffic, session.headers);
@@ -400,6 +408,7 @@ export async function run(args: string[]): Promise<void> {
   );
   const setup = await feedSetup(o.target);
   try {
+    await vacuumLikeAutovacuum(o.target);
     const server = await startServer({ target: o.target, port: o.port });
     let feed: FeedCounts;
     let rows: Awaited<ReturnType<typeof budgetRows>>;

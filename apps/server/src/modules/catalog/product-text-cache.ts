@@ -17,11 +17,13 @@ import { perDatabase, RecentlyUsedMap } from '../../db/read-cache.js';
 export type StaticProductText = { rev: string; head: string; tail: string };
 
 /**
- * Characters kept per database handle (about 8,000 products of the M set); the least recently used
+ * Characters kept per database handle (about 6,000 products of the M set); the least recently used
  * goes first. V8 keeps text of Latin-1 characters at one byte a character and other text at two, so
- * this is 16 to 32 MB of memory.
+ * this is 12 to 24 MB of memory. 16 M characters (8,000 products) took the server's RSS to 300 MB
+ * once the bench's random carts filled it (2026-12-07; the budget is below 300 MB); a dealer's cart
+ * and the products they look at are a far smaller set.
  */
-export const PRODUCT_TEXT_CACHE_CHARACTERS = 16 * 1024 * 1024;
+export const PRODUCT_TEXT_CACHE_CHARACTERS = 12 * 1024 * 1024;
 
 /** Product texts by SKU, weighed in characters. */
 export class ProductTextCache extends RecentlyUsedMap<StaticProductText> {
