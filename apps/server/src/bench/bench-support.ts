@@ -225,13 +225,25 @@ export async function startServer(
  * process (ended, or no /proc).
  */
 function procStatFields(pid: number | string): string[] | undefined {
+  return procStat(pid)?.fields;
+}
+
+/** /proc/<pid>/stat read once: the command name (in parentheses there) and the fields after it. */
+function procStat(pid: number | string): { command: string; fields: string[] } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const end = stat.lastIndexOf(')');
+    return { command: stat.slice(stat.indexOf('(') + 1, end), fields: stat.slice(end + 2).split(' ') };
   } catch {
     return undefined;
   }
 }
+
+/** utime and stime, in ticks (USER_HZ, 100 a second on Linux). */
+const cpuTicksOf = (fields: string[]) => Number(fields[11]) + Number(fields[12]);
+
+/** The pids /proc lists now. */
+const processIds = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name));
 
 /**
  * CPU seconds (user and system) the processes have used so far (Linux /proc; undefined elsewhere).
@@ -242,7 +254,7 @@ export function cpuSecondsOf(pids: number[]): number | undefined {
   let ticks = 0;
   for (const pid of pids) {
     const fields = procStatFields(pid);
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    if (fields) ticks += cpuTicksOf(fields);
   }
   // USER_HZ is 100 on Linux.
   return ticks / 100;
@@ -255,17 +267,12 @@ export function cpuSecondsOf(pids: number[]): number | undefined {
  */
 export function cpuSecondsOfCommand(command: string): number | undefined {
   if (!existsSync('/proc/self/stat')) return undefined;
-  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name) && commandOf(name) === command);
-  return cpuSecondsOf(pids.map(Number));
-}
-
-function commandOf(pid: string): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-  } catch {
-    return undefined;
+  let ticks = 0;
+  for (const pid of processIds()) {
+    const stat = procStat(pid);
+    if (stat?.command === command) ticks += cpuTicksOf(stat.fields);
   }
+  return ticks / 100;
 }
 
 /**
@@ -297,8 +304,8 @@ export async function vacuumAsAutovacuumWould(target: BenchTarget): Promise<stri
 /** The processes whose parent is `pid` (Linux /proc; none elsewhere). */
 function childPids(pid: number): number[] {
   try {
-    return readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name) && Number(procStatFields(name)?.[1]) === pid)
+    return processIds()
+      .filter((name) => Number(procStatFields(name)?.[1]) === pid)
       .map(Number);
   } catch {
     return [];
