@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { OrderDetail } from '@portal/domain';
 import { devMailbox, mailOutbox } from '../mail/schema.js';
 import { orderLines, orders, enqueueOrderConfirmation } from '../orders/index.js';
@@ -31,7 +31,13 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, api
 
 const outboxFor = (documentNumber: number, kind: string) =>
   t.db
-    .select({ to: mailOutbox.toAddress, key: mailOutbox.dedupeKey, subject: mailOutbox.subject, text: mailOutbox.textBody })
+    .select({
+      to: mailOutbox.toAddress,
+      key: mailOutbox.dedupeKey,
+      subject: mailOutbox.subject,
+      text: mailOutbox.textBody,
+      html: mailOutbox.htmlBody,
+    })
     .from(mailOutbox)
     .where(like(mailOutbox.dedupeKey, `order-${kind}:${documentNumber}:%`))
     .orderBy(mailOutbox.toAddress);
@@ -124,6 +130,25 @@ describe('order emails', () => {
     const mails = await outboxFor(order.documentNumber, 'confirmation');
     expect(mails.map((m) => m.to)).toEqual([ADMIN, VIEWER]);
     expect(mails.find((m) => m.to === VIEWER)!.text).not.toContain('$');
+    // Each body is its recipient's greeting before the same order text, less the amounts for the viewer.
+    const [admin, viewer] = mails;
+    const firstNames = await t.db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(inArray(users.email, [ADMIN, VIEWER]));
+    const firstNameOf = (email: string) => firstNames.find((u) => u.email === email)!.firstName;
+    expect(admin!.text.split('\n')[0]).toBe(`Hello ${firstNameOf(ADMIN)},`);
+    expect(viewer!.text.split('\n')[0]).toBe(`Hello ${firstNameOf(VIEWER)},`);
+    expect(admin!.html!.split('\n')[0]).toBe(`<p>Hello ${firstNameOf(ADMIN)},</p>`);
+    expect(admin!.html!.split('\n')[1]).toMatch(new RegExp(`^<p>Thank you for your order! Order ${order.documentNumber} was placed on `));
+    const withoutAmounts = (body: string) =>
+      body
+        .split('\n')
+        .slice(1)
+        .filter((line) => !/Grand total/.test(line));
+    expect(admin!.text).toContain('Grand total: $999.99');
+    expect(viewer!.text.split('\n').slice(1)).toEqual(withoutAmounts(admin!.text));
+    expect(viewer!.html!.split('\n').slice(1)).toEqual(withoutAmounts(admin!.html!));
     await t.db.update(users).set({ subConfirmation: '' }).where(eq(users.email, VIEWER));
   });
 

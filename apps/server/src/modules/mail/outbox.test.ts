@@ -76,6 +76,20 @@ describe('enqueueMail', () => {
     expect(rows[0]).toMatchObject({ toAddress: 'dedupe-1@dealer.example.com', textBody: 'Body of dedupe-1', htmlBody: null });
   });
 
+  it('stores every character as written, and many mails of one call in their order', async () => {
+    const awkward = 'Quote " backslash \\ tab \t newline \n unicode \u00e9\u2713 \ud83d\ude9a, a JSON-looking {"a":[1]} and \'single\'';
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      ...mail(`many-${String(i).padStart(3, '0')}`),
+      text: `${awkward} ${i}`,
+      html: i % 2 === 0 ? `<p>${awkward}</p>` : undefined,
+    }));
+    await enqueueMail(db, many);
+    const rows = await db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'many-%')).orderBy(mailOutbox.id);
+    expect(rows.map((r) => [r.dedupeKey, r.textBody, r.htmlBody])).toEqual(many.map((m) => [m.dedupeKey, m.text, m.html ?? null]));
+    // The worker's tests below deliver whatever is due.
+    await db.delete(mailOutbox).where(like(mailOutbox.dedupeKey, 'many-%'));
+  });
+
   it('accepts nothing to send', async () => {
     await expect(enqueueMail(db, [])).resolves.toBeUndefined();
   });

@@ -54,8 +54,25 @@ function shipToBlock(o: OrderForMail): Block[] {
   return [{ heading: 'Ship to' }, { list: lines }];
 }
 
-function mailsFor(recipients: Recipient[], build: (r: Recipient) => OutgoingMail): OutgoingMail[] {
-  return recipients.map(build);
+/**
+ * One mail per recipient. The bodies differ only in the greeting and in the amounts a recipient with
+ * restrictedPricing is not sent, so the rest (`afterGreeting`) renders once per pricing variant: an
+ * order confirmation goes to every user subscribed to all of the organization's orders, hundreds
+ * on the M set, within the checkout's own request.
+ */
+function mailsFor(
+  recipients: Recipient[],
+  afterGreeting: (restrictedPricing: boolean) => Block[],
+  envelope: (r: Recipient) => Omit<OutgoingMail, 'text' | 'html'>,
+): OutgoingMail[] {
+  const rendered = new Map<boolean, { text: string; html: string }>();
+  return recipients.map((r) => {
+    let rest = rendered.get(r.restrictedPricing);
+    if (!rest) rendered.set(r.restrictedPricing, (rest = render(afterGreeting(r.restrictedPricing))));
+    const hello = render([{ text: greeting(r) }]);
+    // As render() of all the blocks: the rest starts with a paragraph, so the text's trim drops nothing between.
+    return { ...envelope(r), text: `${hello.text}\n${rest.text}`, html: `${hello.html}\n${rest.html}` };
+  });
 }
 
 /**
@@ -68,23 +85,22 @@ export async function enqueueOrderConfirmation(db: Queryable, orderId: number): 
   const recipients = await orderMailRecipients(db, order, 'confirmation');
   if (recipients.length === 0) return 0;
   const lines = await findOrderLinesOf(db, order.id);
-  const mails = mailsFor(recipients, (r) => {
-    const body = render([
-      { text: greeting(r) },
+  const mails = mailsFor(
+    recipients,
+    (restrictedPricing) => [
       { text: `Thank you for your order! ${orderTitle(order)} was placed on ${formatDate(order.enteredAt)}.` },
       { heading: 'Items' },
       { list: lines.map((l) => `${l.quantityOrdered} x ${l.sku} ${l.description}`) },
-      ...(r.restrictedPricing ? [] : [{ text: `Grand total: ${formatCents(order.orderCents)}` }]),
+      ...(restrictedPricing ? [] : [{ text: `Grand total: ${formatCents(order.orderCents)}` }]),
       ...shipToBlock(order),
       { text: 'You can follow it under Open Orders in the Dealer Portal.' },
-    ]);
-    return {
+    ],
+    (r) => ({
       dedupeKey: `order-confirmation:${order.documentNumber}:user:${r.id}`,
       to: r.email,
       subject: `Order confirmation: ${orderTitle(order)}`,
-      ...body,
-    };
-  });
+    }),
+  );
   await enqueueMail(db, mails);
   return mails.length;
 }
@@ -99,9 +115,9 @@ export async function enqueueShipmentNotice(db: Queryable, orderId: number, ship
   if (recipients.length === 0) return 0;
   const { shipment, packages, lines: shipped } = found;
   const carrier = shipment.scacLabel || shipment.scac;
-  const mails = mailsFor(recipients, (r) => {
-    const body = render([
-      { text: greeting(r) },
+  const mails = mailsFor(
+    recipients,
+    () => [
       {
         text: `${orderTitle(order)} has shipped${shipment.shippedDate ? ` on ${formatDate(shipment.shippedDate)}` : ''}${carrier ? ` with ${carrier}` : ''}. This is shipment ${shipment.shipmentNumber + 1}; the order is now ${orderStatusLabel(order.statusCode)}.`,
       },
@@ -112,14 +128,13 @@ export async function enqueueShipmentNotice(db: Queryable, orderId: number, ship
         p.trackingUrl ? { text: `Track ${p.trackingNumber}`, href: p.trackingUrl } : { text: `Tracking number ${p.trackingNumber}` },
       ),
       ...shipToBlock(order),
-    ]);
-    return {
+    ],
+    (r) => ({
       dedupeKey: `order-shipment:${order.documentNumber}:${shipment.shipmentNumber}:user:${r.id}`,
       to: r.email,
       subject: `Shipment ${shipment.shipmentNumber + 1}: ${orderTitle(order)}`,
-      ...body,
-    };
-  });
+    }),
+  );
   await enqueueMail(db, mails);
   return mails.length;
 }
@@ -130,20 +145,19 @@ export async function enqueueInvoiceNotice(db: Queryable, orderId: number, invoi
   if (!order) return 0;
   const recipients = await orderMailRecipients(db, order, 'invoice');
   if (recipients.length === 0) return 0;
-  const mails = mailsFor(recipients, (r) => {
-    const body = render([
-      { text: greeting(r) },
+  const mails = mailsFor(
+    recipients,
+    (restrictedPricing) => [
       { text: `${orderTitle(order)} has been invoiced${invoiceNumber ? ` on invoice ${invoiceNumber}` : ''}.` },
-      ...(r.restrictedPricing ? [] : [{ text: `Invoice total: ${formatCents(order.orderCents)} (tax ${formatCents(order.taxCents)})` }]),
+      ...(restrictedPricing ? [] : [{ text: `Invoice total: ${formatCents(order.orderCents)} (tax ${formatCents(order.taxCents)})` }]),
       ...(order.onAccount ? [{ text: 'The order was placed on account; payment is due on your terms.' }] : []),
-    ]);
-    return {
+    ],
+    (r) => ({
       dedupeKey: `order-invoice:${order.documentNumber}:user:${r.id}`,
       to: r.email,
       subject: `Invoice: ${orderTitle(order)}`,
-      ...body,
-    };
-  });
+    }),
+  );
   await enqueueMail(db, mails);
   return mails.length;
 }

@@ -47,14 +47,17 @@ async function viewerOrders(): Promise<number[]> {
   return [...found].sort((a, b) => a - b);
 }
 
-describe('order money for a restrictedPricing user', () => {
+/** These tests each read every one of the viewer's orders (hundreds): 30 s was reached on a busy CI machine. */
+const EVERY_ORDER_MS = 120_000;
+
+describe('order money for a restrictedPricing user', { timeout: EVERY_ORDER_MS }, () => {
   let documentNumbers: number[];
   let before: Map<number, string>;
   beforeAll(async () => {
     documentNumbers = await viewerOrders();
     before = new Map();
     for (const n of documentNumbers) before.set(n, JSON.stringify(await detail(VIEWER, n)));
-  });
+  }, EVERY_ORDER_MS);
 
   it('covers taxed orders whose dealer prices differ from MSRP', async () => {
     expect(documentNumbers.length).toBeGreaterThanOrEqual(10);
