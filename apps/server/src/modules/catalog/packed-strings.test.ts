@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PackedStrings } from './packed-strings.js';
+import { PackedStrings, PackedStringsLookup } from './packed-strings.js';
 import { compareBytes } from './tsquery.js';
 
 const values = ['AB-100', 'ab-100', '', 'lift', 'lifts', 'li', 'zé', 'z\u{1F600}', 'z\uFB01', 'Z', 'two post lift'];
@@ -45,12 +45,24 @@ describe('PackedStrings', () => {
     });
   });
 
-  it('finds a string among strings in byte order', () => {
-    const sorted = [...new Set(values)].sort(compareBytes);
-    const inOrder = new PackedStrings(sorted);
-    sorted.forEach((value, i) => expect(inOrder.indexOfSorted(value)).toBe(i));
-    expect(inOrder.indexOfSorted('lif')).toBe(-1);
-    expect(inOrder.indexOfSorted('zz')).toBe(-1);
-    expect(new PackedStrings([]).indexOfSorted('a')).toBe(-1);
+  it('finds the first place of a string of its own', () => {
+    const lookup = new PackedStringsLookup(packed);
+    values.forEach((value, i) => expect(lookup.indexOf(value), value).toBe(i));
+    for (const absent of ['lif', 'liftss', 'ab-10', 'AB-1000', 'zz', 'z', 'two post']) expect(lookup.indexOf(absent), absent).toBe(-1);
+    expect(new PackedStringsLookup(new PackedStrings(['a', 'b', 'a'])).indexOf('a')).toBe(0);
+    expect(new PackedStringsLookup(new PackedStrings([])).indexOf('a')).toBe(-1);
+  });
+
+  it('finds each of many SKUs, whose hashes share slots, and nothing else', () => {
+    const skus = Array.from({ length: 20_000 }, (_, i) => `LFT-${String(i).padStart(6, '0')}`);
+    const lookup = new PackedStringsLookup(new PackedStrings(skus));
+    skus.forEach((sku, i) => {
+      if (lookup.indexOf(sku) !== i) expect(lookup.indexOf(sku), sku).toBe(i);
+    });
+    for (let i = 20_000; i < 40_000; i++) {
+      const absent = `LFT-${String(i).padStart(6, '0')}`;
+      if (lookup.indexOf(absent) !== -1) expect(lookup.indexOf(absent), absent).toBe(-1);
+    }
+    expect(lookup.approximateBytes).toBe(65_536 * 4);
   });
 });

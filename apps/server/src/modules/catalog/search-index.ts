@@ -16,7 +16,7 @@ import { compareBytes, rankByDistance, sortedUniqueTerms, termsOf, type TsNode, 
 import { DocumentParser, type SearchDocuments } from './search-documents.js';
 import { orRankOf, orRankSums, ranker } from './ts-rank.js';
 import { SkuSubstrings } from './sku-substrings.js';
-import { PackedStrings } from './packed-strings.js';
+import { PackedStrings, PackedStringsLookup } from './packed-strings.js';
 import { PriceOrder } from './price-order.js';
 import { OrganizationPrices } from './organization-prices.js';
 import { TopK } from './top-k.js';
@@ -84,6 +84,8 @@ export class CatalogSearchIndex {
   readonly size: number;
   /** SKUs, sku_key and sku_compact by ordinal, packed (packed-strings.ts): the SKUs are in byte order. */
   readonly skus: PackedStrings;
+  /** The ordinal of a SKU by hash: products, carts and the feed's changes look SKUs up by the thousand. */
+  private readonly skuLookup: PackedStringsLookup;
   private readonly skuKeys: PackedStrings;
   private readonly skuCompacts: PackedStrings;
   /** Label words (label_key split at white space) and the products whose label holds each (see labelHolding). */
@@ -158,6 +160,7 @@ export class CatalogSearchIndex {
   private constructor(parts: IndexParts) {
     this.size = parts.skus.length;
     this.skus = parts.skus;
+    this.skuLookup = new PackedStringsLookup(parts.skus);
     this.skuKeys = parts.skuKeys;
     this.skuCompacts = parts.skuCompacts;
     this.nameOrder = parts.nameOrder;
@@ -220,9 +223,9 @@ export class CatalogSearchIndex {
     return true;
   }
 
-  /** The ordinal of a SKU the catalog lists (a binary search: ordinals are in SKU byte order). */
+  /** The ordinal of a SKU the catalog lists. */
   ordinalOf(sku: string): number | undefined {
-    const o = this.skus.indexOfSorted(sku);
+    const o = this.skuLookup.indexOf(sku);
     return o < 0 ? undefined : o;
   }
 
@@ -864,7 +867,9 @@ export class CatalogSearchIndex {
 
   /** Bytes of the typed arrays and an estimate of the strings (the memory report). */
   get approximateBytes(): number {
-    const strings = [this.skus, this.skuKeys, this.skuCompacts].reduce((sum, packed) => sum + packed.approximateBytes, 0);
+    const strings =
+      [this.skus, this.skuKeys, this.skuCompacts].reduce((sum, packed) => sum + packed.approximateBytes, 0) +
+      this.skuLookup.approximateBytes;
     return (
       this.documents.byteLength + this.skuSubstrings.byteLength + strings + this.size * (4 * 7) + this.documents.lexicon.approximateBytes
     );
