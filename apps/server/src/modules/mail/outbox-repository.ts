@@ -7,9 +7,9 @@ import type { Database, Queryable } from '../../db/client.js';
  *
  * The rows go as one JSON parameter, not as a parameter per value: an order confirmation goes to
  * every user subscribed to all of the organization's orders, hundreds on the M set, and Drizzle's
- * builder spent ~40 ms of the server's one thread per order on such an insert (checking each of
+ * builder spent 40-100 ms of the server's one thread per order on such an insert (checking each of
  * 14 columns of each row), a stall every request arriving meanwhile waited out. JSON.stringify of
- * the same rows takes well under a millisecond.
+ * the same rows takes about a millisecond.
  */
 export async function insertOutboxMails(
   db: Queryable,
