@@ -171,7 +171,7 @@ function productFragments(price: SQL): SQL {
  * (every column is NOT NULL; to_json escapes a text as row_to_json does, and a jsonb, integer or
  * boolean column's text is the value row_to_json writes): row_to_json's row per object and its
  * nested subselects made these texts ~40 microseconds of PostgreSQL a product, this ~20, which is
- * half of a 50-product cart's texts (repository.api.test.ts compares both on every demo product).
+ * half of a 50-product cart's texts (static-texts.api.test.ts compares both on every demo product).
  */
 function staticFragments(): SQL {
   const unlessHeld = (json: SQL) => sql`CASE WHEN s.rev IS DISTINCT FROM p.xmin::text THEN ${json} END`;
