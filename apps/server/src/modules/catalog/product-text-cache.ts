@@ -4,11 +4,12 @@
  * process so the priced statements send them only for products the server does not hold yet
  * (issue 15: writing and moving those texts was most of a cart refresh's cost, decision 009).
  *
- * Exact, never stale: each entry carries the revision of the row it was read from (the row's
- * `xmin`, the transaction that wrote that row version; every UPDATE, and a DELETE with a new INSERT,
- * gives the row a new one, whoever writes it: seed, imports, integration, CLI or hand-written SQL).
- * The statements compare the revision the server holds with the row they read and send the texts
- * again when they differ (repository.ts pricedProducts). Price, MSRP, stock and receipts are kept
+ * Exact, never stale: each entry carries the revision of the product_texts row it was read from
+ * (drizzle/0035: the row's `xmin`, the transaction that wrote that row version). The triggers that
+ * keep that row rewrite it whenever a write of the product changes its fragments, whoever writes it
+ * (seed, imports, integration, CLI or hand-written SQL), and only then. The statements compare the
+ * revision the server holds with the row they read and send the texts again when they differ
+ * (repository.ts staticFragments). Price, MSRP, stock and receipts are kept
  * apart, under the catalog data revision (priced-cache.ts).
  */
 import { perDatabase, RecentlyUsedMap } from '../../db/read-cache.js';

@@ -42,7 +42,7 @@ const refresh = async (skuList: string[]) => {
   return response.body;
 };
 const revisionOf = async (sku: string) =>
-  ((await t.db.execute(sql`select xmin::text as rev from products where sku = ${sku}`)).rows[0] as { rev: string }).rev;
+  ((await t.db.execute(sql`select xmin::text as rev from product_texts where sku = ${sku}`)).rows[0] as { rev: string }).rev;
 
 describe('product texts kept by the server', () => {
   it('answers the same bytes from the cache as from the database, in the order asked', async () => {

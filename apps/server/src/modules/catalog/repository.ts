@@ -47,7 +47,8 @@ export type PricingContext = {
  * order. The catalog calls join them and send the text on as bytes; nothing parses 50 products'
  * lists and texts into objects only to write them out again.
  *  - `head` (sku, brand, model) and `tail` (eCommerceInformation, shippingInformation) come only from
- *    the product's row, whose version is `rev` (its xmin). They are null when the caller passed that
+ *    the product's row, kept written out in product_texts (drizzle/0035), whose row version is `rev`
+ *    (its xmin). They are null when the caller passed that
  *    very revision for the SKU: the server holds them already (product-text-cache.ts). Writing and
  *    moving these ~2 KB a product was most of a 50-SKU cart refresh's cost (decision 009).
  *  - `body`: what depends on the caller and the moment: catalog, price, msrp, availability and
@@ -147,11 +148,11 @@ type PricedOptions = {
 
 /**
  * The spec's Product (spec 3) as the fragments of ProductTextRow, from the priced statement's tables
- * (p products, s selection, cat, st stock, rc receipts). row_to_json over named columns writes
- * compact JSON (json_build_object would put " : " and ", " between keys and values: 6% more bytes
- * to send). Each fragment is a JSON object; the server joins their members. Prices are cents / 100 as
- * float8, exactly the numbers centsToDollars gives. The row-only fragments are left out when the
- * selection's `rev` is the row's: their long texts are then not even read from the table.
+ * (p products, x product_texts, s selection, cat, st stock, rc receipts). row_to_json over named
+ * columns writes compact JSON (json_build_object would put " : " and ", " between keys and values:
+ * 6% more bytes to send). Each fragment is a JSON object; the server joins their members. Prices are
+ * cents / 100 as float8, exactly the numbers centsToDollars gives. The row-only fragments (kept in
+ * product_texts) are left out when the selection's `rev` is the row's.
  */
 function productFragments(price: SQL): SQL {
   const body = sql`SELECT row_to_json(b) FROM (SELECT
@@ -164,37 +165,13 @@ function productFragments(price: SQL): SQL {
 }
 
 /**
- * ProductTextRow's row-only columns of products row `p` (sku, rev, head, tail), the texts left out
- * where the selection `s` holds the row's revision: their long texts are then not even read.
- *
- * Written out by concatenation, byte for byte what row_to_json over the same named columns writes
- * (every column is NOT NULL; to_json escapes a text as row_to_json does, and a jsonb, integer or
- * boolean column's text is the value row_to_json writes): row_to_json's row per object and its
- * nested subselects made these texts ~40 microseconds of PostgreSQL a product, this ~20, which is
- * half of a 50-product cart's texts (static-texts.api.test.ts compares both on every demo product).
+ * ProductTextRow's row-only columns of product_texts row `x` (sku, rev, head, tail): the fragments
+ * the triggers of drizzle/0035 keep beside each product, left out where the selection `s` holds the
+ * row's revision (its xmin, which moves only when the fragments change).
  */
 function staticFragments(): SQL {
-  const unlessHeld = (json: SQL) => sql`CASE WHEN s.rev IS DISTINCT FROM p.xmin::text THEN ${json} END`;
-  return sql`p.sku, p.xmin::text AS rev, ${unlessHeld(staticHeadJson())} AS head, ${unlessHeld(staticTailJson())} AS tail`;
-}
-
-/** The head fragment of products row `p`: `{"sku":…,"brand":…,"model":…}` (staticFragments). */
-export function staticHeadJson(): SQL {
-  return sql`'{"sku":' || to_json(p.sku) || ',"brand":' || to_json(p.brand) || ',"model":' || to_json(p.model) || '}'`;
-}
-
-/** The tail fragment of products row `p`: its e-commerce texts and shipping data (staticFragments). */
-export function staticTailJson(): SQL {
-  return sql`'{"eCommerceInformation":{"label":' || to_json(p.label)
-    || ',"shortDescription":' || to_json(p.short_description) || ',"mediumDescription":' || to_json(p.medium_description)
-    || ',"longDescription":' || to_json(p.long_description) || ',"features":' || p.features
-    || ',"specifications":' || p.specifications || ',"inTheBox":' || p.in_the_box
-    || ',"images":' || p.images || ',"downloads":' || p.downloads
-    || '},"shippingInformation":{"weight":' || p.weight || ',"length":' || p.length
-    || ',"width":' || p.width || ',"height":' || p.height
-    || ',"requiresGeoWarehouse":' || p.requires_geo_warehouse || ',"requiresFlatbed":' || p.requires_flatbed
-    || ',"requiresForkLift":' || p.requires_fork_lift || ',"requiresLiftGate":' || p.requires_lift_gate
-    || ',"requiresResidential":' || p.requires_residential || ',"isSmallParcel":' || p.is_small_parcel || '}}'`;
+  const unlessHeld = (json: SQL) => sql`CASE WHEN s.rev IS DISTINCT FROM x.xmin::text THEN ${json} END`;
+  return sql`x.sku, x.xmin::text AS rev, ${unlessHeld(sql`x.head`)} AS head, ${unlessHeld(sql`x.tail`)} AS tail`;
 }
 
 /**
@@ -240,6 +217,7 @@ function pricedSelect(
     FROM selection s
     CROSS JOIN cat
     JOIN products p ON p.sku = s.sku
+    ${full ? sql`JOIN product_texts x ON x.sku = p.sku` : sql``}
     ${catalogPrices}
     ${organizationPrices}
     LEFT JOIN LATERAL (
@@ -412,7 +390,7 @@ function textsBySkusSql(catalog: SQL, skus: string[], heldRevisions: (string | n
     WITH cat AS MATERIALIZED (${catalog}),
     s AS (SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)} ${listed})
     SELECT cat.*, texts.sku, texts.rev, texts.head, texts.tail
-    FROM cat LEFT JOIN (SELECT s.ord, ${staticFragments()} FROM s JOIN products p ON p.sku = s.sku) texts ON true
+    FROM cat LEFT JOIN (SELECT s.ord, ${staticFragments()} FROM s JOIN product_texts x ON x.sku = s.sku) texts ON true
     ORDER BY texts.ord`;
 }
 

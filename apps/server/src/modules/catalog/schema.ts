@@ -246,6 +246,22 @@ export const scheduledReceipts = pgTable(
 );
 
 /**
+ * Each product's row-only JSON fragments (the members of its Product JSON that its row alone gives:
+ * `head` sku, brand and model; `tail` its e-commerce texts and shipping data), written by the
+ * triggers of drizzle/0035 in the statement that writes the product, and rewritten only when they
+ * change. A priced statement reads them as they are instead of writing ~1.5 KB of JSON per product
+ * (about half of a 50-product cart's database time); the row's `xmin` is the revision the server's
+ * text cache keys them by (product-text-cache.ts).
+ */
+export const productTexts = pgTable('product_texts', {
+  sku: text('sku')
+    .primaryKey()
+    .references(() => products.sku, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  head: text('head').notNull(),
+  tail: text('tail').notNull(),
+});
+
+/**
  * The catalog data revision that last changed each SKU's stock or scheduled receipts, stamped by
  * the triggers of drizzle/0034: the in-process index reads the stock and receipts of the SKUs
  * stamped after the revision it has applied (search-index-store.ts, decision 026).

@@ -288,7 +288,7 @@ describe('a search on the index this process holds', () => {
       const after = await searchWith(elsewhere, true, on);
       vi.restoreAllMocks();
       // The visibility check, with the page's texts (the index prices them: indexed-pricing.ts).
-      expect(statements.some((text) => text.includes('organization_catalogs') && text.includes('eCommerceInformation'))).toBe(true);
+      expect(statements.some((text) => text.includes('organization_catalogs') && text.includes('product_texts'))).toBe(true);
       expect(after.results.map((product) => product.sku)).not.toContain(removed);
       expect(after).toEqual(await searchWith(elsewhere, false, on));
       const detail = await on.app.request({
