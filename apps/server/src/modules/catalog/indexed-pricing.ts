@@ -22,18 +22,19 @@ export function canPriceInProcess(db: Database, catalogId: string): boolean {
 }
 
 /**
- * The `body` members (catalog, price, msrp, availability, scheduledAvailability) of each SKU's
- * JSON, in the SKUs' order, priced for `ctx` and the destination state by the catalog's index; every
- * SKU must be one the catalog lists. Undefined when the index cannot price them all now (none held
- * at ctx's search version and revision, an organization price list it cannot hold, a product without
- * its prices): the caller then prices in SQL.
+ * The SKUs the catalog lists, each with the `body` members (catalog, price, msrp, availability,
+ * scheduledAvailability) of its JSON, in the SKUs' order, priced for `ctx` and the destination state
+ * by the catalog's index. The index is the one at ctx's search version, whose SKUs are those the
+ * catalog listed at that version: a SKU it does not hold is left out. Undefined when the index
+ * cannot price them all now (none held at ctx's search version and revision, an organization price
+ * list it cannot hold, a listed product without its prices): the caller then prices in SQL.
  */
 export async function indexPricedBodies(
   db: Database,
   ctx: PricingContext,
   shipToState: string,
   skus: readonly string[],
-): Promise<string[] | undefined> {
+): Promise<{ sku: string; body: string }[] | undefined> {
   const index = await searchIndexFor(db, ctx);
   if (!index?.stockBook) return undefined;
   const basis = await callerPriceBasis(db, index, ctx);
@@ -41,16 +42,17 @@ export async function indexPricedBodies(
   // From here on synchronous: no catch-up moves the index while the products are priced.
   const book = index.stockBook;
   const catalog = JSON.stringify(ctx.catalogId);
-  const bodies: string[] = [];
+  const priced: { sku: string; body: string }[] = [];
   for (const sku of skus) {
+    if (index.ordinalOf(sku) === undefined) continue;
     const price = index.callerPrice(sku, basis);
     if (!price) return undefined;
-    bodies.push(
+    const body =
       `"catalog":${catalog},"price":${centsToDollars(price.cents)},"msrp":${centsToDollars(price.msrpCents)},` +
-        book.availabilityMembers(price.o, shipToState),
-    );
+      book.availabilityMembers(price.o, shipToState);
+    priced.push({ sku, body });
   }
-  return bodies;
+  return priced;
 }
 
 /**

@@ -363,32 +363,28 @@ export function visiblePageBySkusSql(
 export type VisibleTextRow = VisibleCatalogRow & { sku: string | null; rev: string | null; head: string | null; tail: string | null };
 
 /**
- * visibleCatalogSql and the row-only texts of the SKUs the catalog lists, in one statement, for
- * products priced by the in-process index (decision 026): rows as visiblePageBySkusSql's without the
- * pricing (the body column), so PostgreSQL reads no prices, stock or receipts. `listedAtVersion` as there.
+ * visibleCatalogSql and the row-only texts of these SKUs' products, in one statement, for products
+ * priced by the in-process index (decision 026): rows as visiblePageBySkusSql's without the pricing
+ * (the body column), so PostgreSQL reads no prices, stock or receipts. Nor does it check that the
+ * catalog lists each SKU: the caller asks the index held at the search version read here, whose
+ * listing is the catalog's at that version (service.ts pricedInProcess; a listing change moves the
+ * version in its transaction, drizzle/0006). That lookup per SKU was a third of a 50-SKU cart's
+ * statement (~0.35 of ~1 ms of PostgreSQL).
  */
-export function visibleTextsBySkusSql(
-  caller: CatalogCaller,
-  skus: string[],
-  heldRevisions: (string | null)[],
-  listedAtVersion = false,
-): SQL {
-  return textsBySkusSql(visibleCatalogSql(caller), skus, heldRevisions, listedAtVersion);
+export function visibleTextsBySkusSql(caller: CatalogCaller, skus: string[], heldRevisions: (string | null)[]): SQL {
+  return textsBySkusSql(visibleCatalogSql(caller), skus, heldRevisions);
 }
 
 /** visibleTextsBySkusSql for a catalog already checked (`ctx`): the page of a search priced by the index. */
 export function catalogTextsBySkusSql(ctx: PricingContext, skus: string[], heldRevisions: (string | null)[]): SQL {
-  return textsBySkusSql(knownCatalog(ctx), skus, heldRevisions, false);
+  return textsBySkusSql(knownCatalog(ctx), skus, heldRevisions);
 }
 
-/** The catalog row `catalog` (no row: none of it) with the row-only texts of the SKUs it lists beside it, in the SKUs' order. */
-function textsBySkusSql(catalog: SQL, skus: string[], heldRevisions: (string | null)[], listedAtVersion: boolean): SQL {
-  const listed = listedAtVersion
-    ? sql``
-    : sql`WHERE EXISTS (SELECT 1 FROM catalog_products cp, cat WHERE cp.catalog_id = cat.id AND cp.sku = t.sku)`;
+/** The catalog row `catalog` (no row: none of it) with the row-only texts of the SKUs' products beside it, in the SKUs' order. */
+function textsBySkusSql(catalog: SQL, skus: string[], heldRevisions: (string | null)[]): SQL {
   return sql`
     WITH cat AS MATERIALIZED (${catalog}),
-    s AS (SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)} ${listed})
+    s AS (SELECT t.sku, t.ord, t.rev FROM ${skusWithRevisions(skus, heldRevisions)})
     SELECT cat.*, texts.sku, texts.rev, texts.head, texts.tail
     FROM cat LEFT JOIN (SELECT s.ord, ${staticFragments()} FROM s JOIN product_texts x ON x.sku = s.sku) texts ON true
     ORDER BY texts.ord`;

@@ -300,6 +300,44 @@ describe('a search on the index this process holds', () => {
     });
   });
 
+  it('leaves out of a cart refresh and a product call what the catalog does not list, in one statement, by the held index', async () => {
+    await buildSearchIndexNow(t.db, 'lifts');
+    const listed = [skus[0]!, skus[1]!];
+    const { rows } = await t.db.execute(sql`
+      SELECT sku FROM catalog_products WHERE catalog_id = 'show'
+        AND sku NOT IN (SELECT sku FROM catalog_products WHERE catalog_id = 'lifts') ORDER BY sku LIMIT 1`);
+    const showOnly = (rows[0] as { sku: string }).sku;
+    const refresh = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/catalog/products',
+        payload: { ...lifts, skuList: [listed[0], showOnly, 'NOT-A-SKU', listed[1]] },
+        token,
+      });
+    await refresh();
+    const statements = recordStatements(t.db);
+    const response = await refresh();
+    vi.restoreAllMocks();
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { sku: string }[]).map((product) => product.sku)).toEqual(listed);
+    // The visibility check and the products' texts; the index at the version read leaves out the
+    // show catalog's product, with no lookup of each SKU's listing and no second, SQL-priced statement.
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).not.toContain('catalog_products');
+    setSearchIndexEnabled(false);
+    try {
+      expect(response.body).toBe((await refresh()).body);
+    } finally {
+      setSearchIndexEnabled(true);
+    }
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/catalog/product/${encodeURIComponent(showOnly)}?catalog=lifts&shipToState=CO&branchNumber=101`,
+      token,
+    });
+    expect(detail.statusCode, detail.body).toBe(404);
+  });
+
   it('hears the data revision move and catches up before ordering, so the search after costs one statement', async () => {
     await buildSearchIndexNow(t.db, 'lifts');
     const body = { ...lifts, keywords: '', sort: 'price-asc', pageSize: 3 };

@@ -110,7 +110,7 @@ async function visibleTextsOf(
   }
   const caller = catalogCallerOf(principal, catalogId);
   const priced =
-    (await indexPricedTexts(db, principal, caller, shipToState, skus, guess?.catalogId ?? catalogId, listedIn)) ??
+    (await indexPricedTexts(db, principal, caller, shipToState, skus, guess?.catalogId ?? catalogId)) ??
     (await visiblePricedTexts(db, principal, caller, shipToState, skus, listedIn));
   lastContextsOf(db).set(callerKeyOf(principal, caller), priced.ctx);
   return priced;
@@ -131,20 +131,20 @@ async function indexPricedTexts(
   shipToState: string,
   skus: string[],
   catalogGuess: string,
-  listedIn: IndexListing | undefined,
 ): Promise<{ ctx: PricingContext; texts: string[] } | undefined> {
   if (!canPriceInProcess(db, catalogGuess)) return undefined;
   const held = heldStaticTexts(db, skus);
-  const statement = visibleTextsBySkusSql(caller, skus, heldRevisionsOf(skus, held), listedIn !== undefined);
+  const statement = visibleTextsBySkusSql(caller, skus, heldRevisionsOf(skus, held));
   const rows = await queryRows<VisibleTextRow>(db, statement, { prepared: true });
   const ctx = pricingContextOf(principal, rows[0]);
   return { ctx, texts: await pricedInProcess(db, ctx, shipToState, skus, rows, held) };
 }
 
 /**
- * The products of a texts statement's rows (the SKUs the catalog lists, with the texts this process
- * did not hold), priced by the index, in the SKUs' order; priced in SQL (sqlPricedPage) when the
- * index cannot price them now.
+ * The products of a texts statement's rows (the SKUs' products, with the texts this process did not
+ * hold) that the catalog lists, priced by the index, in the SKUs' order. The index at ctx's search
+ * version tells which the catalog lists (the statement does not check); when it cannot price them
+ * now, SQL prices and checks the listing (sqlPricedPage).
  */
 async function pricedInProcess(
   db: Database,
@@ -155,14 +155,14 @@ async function pricedInProcess(
   held: Map<string, StaticProductText>,
 ): Promise<string[]> {
   const texts = keepStaticTexts(db, rows, held);
-  // SKUs the catalog does not list have no row, and no text.
-  const listed = skus.filter((sku) => texts.has(sku));
-  const bodies = await indexPricedBodies(db, ctx, shipToState, listed);
-  if (!bodies) return sqlPricedPage(db, ctx, shipToState, listed);
-  return listed.map((sku, i) => joinedText(texts.get(sku)!, bodies[i]!));
+  // A SKU of no product has no row, and no text.
+  const found = skus.filter((sku) => texts.has(sku));
+  const priced = await indexPricedBodies(db, ctx, shipToState, found);
+  if (!priced) return sqlPricedPage(db, ctx, shipToState, found);
+  return priced.map(({ sku, body }) => joinedText(texts.get(sku)!, body));
 }
 
-/** A texts statement's row (repository.ts textsBySkusSql): null columns for a catalog that lists none of the SKUs. */
+/** A texts statement's row (repository.ts textsBySkusSql): null columns when none of the SKUs is a product's. */
 type TextRow = { sku: string | null; rev: string | null; head: string | null; tail: string | null };
 
 /** The static texts of a texts statement's rows: kept when new (another revision), else the held ones. */
