@@ -44,12 +44,13 @@ export async function indexPricedBodies(
   const catalog = JSON.stringify(ctx.catalogId);
   const priced: { sku: string; body: string }[] = [];
   for (const sku of skus) {
-    if (index.ordinalOf(sku) === undefined) continue;
-    const price = index.callerPrice(sku, basis);
+    const o = index.ordinalOf(sku);
+    if (o === undefined) continue;
+    const price = index.callerPrice(o, basis);
     if (!price) return undefined;
     const body =
       `"catalog":${catalog},"price":${centsToDollars(price.cents)},"msrp":${centsToDollars(price.msrpCents)},` +
-      book.availabilityMembers(price.o, shipToState);
+      book.availabilityMembers(o, shipToState);
     priced.push({ sku, body });
   }
   return priced;

@@ -48,9 +48,9 @@ export type PricingContext = {
  * lists and texts into objects only to write them out again.
  *  - `head` (sku, brand, model) and `tail` (eCommerceInformation, shippingInformation) come only from
  *    the product's row, kept written out in product_texts (drizzle/0035), whose row version is `rev`
- *    (its xmin). They are null when the caller passed that
- *    very revision for the SKU: the server holds them already (product-text-cache.ts). Writing and
- *    moving these ~2 KB a product was most of a 50-SKU cart refresh's cost (decision 009).
+ *    (its xmin). They are null when the caller passed that very revision for the SKU: the server
+ *    holds them already (product-text-cache.ts). Writing and moving these ~2 KB a product was most
+ *    of a 50-SKU cart refresh's cost (decision 009).
  *  - `body`: what depends on the caller and the moment: catalog, price, msrp, availability and
  *    scheduledAvailability.
  */

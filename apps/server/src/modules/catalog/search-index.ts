@@ -273,21 +273,19 @@ export class CatalogSearchIndex {
   }
 
   /**
-   * A listed product's ordinal, price for the caller and MSRP in cents, as pricedSelect prices it:
-   * the MSRP for a restricted caller, else the organization's list over the catalog's prices (the
-   * list must be held: organizationPricesHeld), else the catalog's. Undefined when the catalog does
-   * not list the SKU, the list is not held or the product has no catalog_prices row.
+   * The price for the caller and the MSRP in cents of the listed product at ordinal `o`
+   * (ordinalOf), as pricedSelect prices it: the MSRP for a restricted caller, else the
+   * organization's list over the catalog's prices (the list must be held: organizationPricesHeld),
+   * else the catalog's. Undefined when the list is not held or the product has no catalog_prices row.
    */
-  callerPrice(sku: string, basis: Exclude<PriceBasis, null>): { o: number; cents: number; msrpCents: number } | undefined {
-    const o = this.ordinalOf(sku);
-    if (o === undefined) return undefined;
+  callerPrice(o: number, basis: Exclude<PriceBasis, null>): { cents: number; msrpCents: number } | undefined {
     const cents =
       typeof basis === 'string'
         ? (basis === 'msrp' ? this.msrpCents : this.priceCents)[o]!
         : this.organizationLists.get(String(basis.organizationList))?.cents[o];
     const msrpCents = this.msrpCents[o]!;
     if (cents === undefined || cents === -1 || msrpCents === -1 || this.priceCents[o] === -1) return undefined;
-    return { o, cents, msrpCents };
+    return { cents, msrpCents };
   }
 
   /** Whether the index holds this organization price list (search-index-store.ts organizationPricesHeld). */
